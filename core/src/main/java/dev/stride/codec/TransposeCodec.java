@@ -1,0 +1,89 @@
+package dev.stride.codec;
+
+import dev.stride.json.Json;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code transpose}: the encoded array has {@code shape[order[i]]} as its dimension i. Decoding applies the
+ * inverse permutation into a reused buffer.
+ */
+public final class TransposeCodec implements ArrayToArrayCodec {
+    private final int[] order;
+    private final ChunkSpec decoded;
+    private final ChunkSpec encoded;
+    private final Object encodeBuffer = new Object();
+
+    TransposeCodec(CodecConfig config, ChunkSpec decoded) {
+        config.allowOnly("order");
+        Json orderJson = config.required("order");
+        int rank = decoded.rank();
+        if (!(orderJson instanceof Json.JArray a) || a.size() != rank) {
+            throw config.invalid("order", "must be a permutation of 0.." + (rank - 1) + " (one entry per dimension)");
+        }
+        this.order = new int[rank];
+        boolean[] seen = new boolean[rank];
+        for (int i = 0; i < rank; i++) {
+            int v = (int) config.integerValue(a.get(i), "order/" + i, 0, rank - 1);
+            if (seen[v]) {
+                throw config.invalid("order", "must be a permutation of 0.." + (rank - 1) + "; " + v + " repeats");
+            }
+            seen[v] = true;
+            order[i] = v;
+        }
+        this.decoded = decoded;
+        long[] shape = decoded.shape();
+        long[] encodedShape = new long[rank];
+        for (int i = 0; i < rank; i++) {
+            encodedShape[i] = shape[order[i]];
+        }
+        this.encoded = decoded.withShape(encodedShape);
+    }
+
+    @Override
+    public String name() {
+        return "transpose";
+    }
+
+    @Override
+    public Json.JObject configuration() {
+        List<Json> items = new ArrayList<>();
+        for (int o : order) {
+            items.add(Json.number(o));
+        }
+        return new Json.JObject(Map.of("order", new Json.JArray(items)));
+    }
+
+    @Override
+    public ChunkSpec encodedSpec() {
+        return encoded;
+    }
+
+    @Override
+    public MemorySegment decode(MemorySegment input, DecodeContext ctx) {
+        MemorySegment out = ctx.buffer(this, decoded.byteSize());
+        // walk the decoded array in C order; decoded dimension order[i] is encoded dimension i
+        long[] encodedStrides = NdCopy.strides(encoded.shape());
+        long[] srcStrides = new long[order.length];
+        for (int i = 0; i < order.length; i++) {
+            srcStrides[order[i]] = encodedStrides[i];
+        }
+        NdCopy.copy(input, 0, srcStrides, out, 0, NdCopy.strides(decoded.shape()), decoded.shape(), decoded.type().byteSize());
+        return out;
+    }
+
+    @Override
+    public MemorySegment encode(MemorySegment input, DecodeContext ctx) {
+        MemorySegment out = ctx.buffer(encodeBuffer, encoded.byteSize());
+        long[] decodedStrides = NdCopy.strides(decoded.shape());
+        long[] srcStrides = new long[order.length];
+        for (int i = 0; i < order.length; i++) {
+            srcStrides[i] = decodedStrides[order[i]];
+        }
+        NdCopy.copy(input, 0, srcStrides, out, 0, NdCopy.strides(encoded.shape()), encoded.shape(), decoded.type().byteSize());
+        return out;
+    }
+}
