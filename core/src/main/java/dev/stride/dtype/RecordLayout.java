@@ -1,6 +1,9 @@
 package dev.stride.dtype;
 
+import dev.stride.json.Json;
+
 import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.MemoryLayout.PathElement;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
@@ -118,6 +121,23 @@ public final class RecordLayout {
             }
         }
         return null;
+    }
+
+    /** Record {@code i} of {@code records} in the Zarr v3 fill-value JSON encoding (an object per struct, fields in order). */
+    public Json toJson(MemorySegment records, long i) {
+        java.util.Iterator<FieldAccessor> leaves = fields.iterator();
+        return toJson(type, leaves, records, i);
+    }
+
+    private static Json toJson(DataType t, java.util.Iterator<FieldAccessor> leaves, MemorySegment records, long i) {
+        if (t instanceof StructType s) {
+            Map<String, Json> members = new LinkedHashMap<>();
+            for (StructType.Field f : s.fields()) {
+                members.put(f.name(), toJson(f.type(), leaves, records, i));
+            }
+            return new Json.JObject(members);
+        }
+        return leaves.next().toJson(records, i);
     }
 
     /** The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for ""). */

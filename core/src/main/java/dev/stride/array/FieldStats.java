@@ -1,0 +1,26 @@
+package dev.stride.array;
+
+/**
+ * Count, sum, min, max and mean of a numeric field over a selection. Sums are doubles (integers above 2^53 lose
+ * precision); NaN values propagate into sum, min and max as in numpy.
+ */
+public record FieldStats(String field, long count, double sum, double min, double max) {
+
+    public double mean() {
+        return count == 0 ? Double.NaN : sum / count;
+    }
+
+    static FieldStats empty(String field) {
+        return new FieldStats(field, 0, 0, Double.NaN, Double.NaN);
+    }
+
+    FieldStats merge(FieldStats o) {
+        if (o.count == 0) {
+            return this;
+        }
+        if (count == 0) {
+            return o;
+        }
+        return new FieldStats(field, count + o.count, sum + o.sum, Math.min(min, o.min), Math.max(max, o.max));
+    }
+}

@@ -1,0 +1,23 @@
+package dev.stride.array;
+
+import java.util.List;
+
+/** What to read: a region (null: the whole array) and field paths (empty: every leaf field). */
+public record Selection(Region region, List<String> fields) {
+
+    public Selection {
+        fields = List.copyOf(fields);
+    }
+
+    public static Selection all() {
+        return new Selection(null, List.of());
+    }
+
+    public static Selection of(Region region, String... fields) {
+        return new Selection(region, List.of(fields));
+    }
+
+    public Selection withFields(String... paths) {
+        return new Selection(region, List.of(paths));
+    }
+}

@@ -1,0 +1,140 @@
+package dev.stride.array;
+
+import dev.stride.ZarrException;
+import dev.stride.metadata.ArrayMetadata;
+import dev.stride.metadata.GroupMetadata;
+import dev.stride.metadata.NodeMetadata;
+import dev.stride.store.LocalStore;
+import dev.stride.store.Store;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An open Zarr v3 hierarchy: the entry point of Stride.
+ *
+ * <pre>{@code
+ * try (Zarr zarr = Zarr.open(Path.of("data.zarr"))) {
+ *     ZarrArray points = zarr.array("/points");
+ *     FieldStats x = points.scan("x");
+ * }
+ * }</pre>
+ *
+ * Node paths are absolute ({@code /}, {@code /group/array}); closing the hierarchy closes its arrays and store.
+ */
+public final class Zarr implements AutoCloseable {
+    private final Store store;
+    private final Map<String, ZarrArray> arrays = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    private Zarr(Store store) {
+        this.store = store;
+    }
+
+    /** Opens the hierarchy rooted at a directory (its {@code zarr.json} is the root node), reading as {@link LocalStore.IoMode#AUTO}. */
+    public static Zarr open(Path root) {
+        return open(root, LocalStore.IoMode.AUTO);
+    }
+
+    public static Zarr open(Path root, LocalStore.IoMode mode) {
+        return new Zarr(LocalStore.open(root, mode));
+    }
+
+    /** Opens a hierarchy in any store; closing the hierarchy closes the store. */
+    public static Zarr open(Store store) {
+        return new Zarr(store);
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    /** Parses and validates the metadata of the node at {@code path}. */
+    public NodeMetadata metadata(String path) {
+        ensureOpen();
+        String normalized = normalize(path);
+        byte[] doc = store.readBytes(prefix(normalized) + "zarr.json");
+        if (doc == null) {
+            throw new ZarrException.NodeNotFound(normalized, "no zarr.json at this path");
+        }
+        return NodeMetadata.parse(normalized, doc);
+    }
+
+    public Group root() {
+        return group("/");
+    }
+
+    public Group group(String path) {
+        if (metadata(path) instanceof GroupMetadata g) {
+            return new Group(this, g);
+        }
+        throw new ZarrException.NodeNotFound(normalize(path), "is an array, not a group");
+    }
+
+    /** The array at {@code path}, opened once and shared until the hierarchy closes. */
+    public ZarrArray array(String path) {
+        String normalized = normalize(path);
+        ZarrArray open = arrays.get(normalized);
+        if (open != null && !open.isClosed()) {
+            return open;
+        }
+        if (metadata(normalized) instanceof ArrayMetadata a) {
+            ZarrArray array = new ZarrArray(store, prefix(normalized), a, false);
+            ZarrArray raced = arrays.putIfAbsent(normalized, array);
+            return raced != null && !raced.isClosed() ? raced : array;
+        }
+        throw new ZarrException.NodeNotFound(normalized, "is a group, not an array");
+    }
+
+    /** Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". */
+    public List<String> children(String path) {
+        ensureOpen();
+        String prefix = prefix(normalize(path));
+        List<String> names = new ArrayList<>();
+        for (String name : store.list(prefix)) {
+            if (NodeMetadata.invalidNameReason(name) == null && store.size(prefix + name + "/zarr.json") >= 0) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses illegal node names. */
+    static String normalize(String path) {
+        String trimmed = path.replaceAll("^/+|/+$", "");
+        if (trimmed.isEmpty()) {
+            return "/";
+        }
+        for (String name : trimmed.split("/")) {
+            String bad = NodeMetadata.invalidNameReason(name);
+            if (bad != null) {
+                throw new ZarrException.NodeNotFound(path, bad);
+            }
+        }
+        return "/" + trimmed;
+    }
+
+    /** Store key prefix of a node: "" for the root, "a/b/" for /a/b. */
+    static String prefix(String normalizedPath) {
+        return normalizedPath.equals("/") ? "" : normalizedPath.substring(1) + "/";
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new ZarrException.Closed("the hierarchy");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            arrays.values().forEach(ZarrArray::close);
+            arrays.clear();
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,285 @@
+package dev.stride.array;
+
+import dev.stride.ZarrException;
+import dev.stride.dtype.CoreType;
+import dev.stride.dtype.DataType;
+import dev.stride.dtype.FieldAccessor;
+import dev.stride.dtype.RecordLayout;
+import dev.stride.json.Json;
+import dev.stride.metadata.ArrayMetadata;
+import dev.stride.store.Store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * An open Zarr v3 array: its metadata, its compiled record layout, and reads of fields, records and statistics
+ * over the whole array or a region. Many threads may read at once; {@link #close()} ends every read.
+ */
+public final class ZarrArray implements AutoCloseable {
+    private final Store store;
+    private final boolean ownsStore;
+    private final ArrayMetadata meta;
+    private final RecordLayout layout;
+    private final ChunkSource source;
+    private final long[] unitShape;
+    private final long unitBytes;
+    private final byte[] fillElement;
+    private final ConcurrentLinkedQueue<ReadSession> idle = new ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
+
+    ZarrArray(Store store, String prefix, ArrayMetadata meta, boolean ownsStore) {
+        this.store = store;
+        this.ownsStore = ownsStore;
+        this.meta = meta;
+        this.layout = RecordLayout.compile(meta.dataType(), meta.codecs().order());
+        this.source = new ChunkSource(store, prefix, meta);
+        this.unitShape = source.unitShape();
+        this.unitBytes = source.unitPipeline().spec().byteSize();
+        this.fillElement = meta.fillValue().bytes(layout.order());
+    }
+
+    public String path() {
+        return meta.path();
+    }
+
+    public ArrayMetadata metadata() {
+        return meta;
+    }
+
+    public long[] shape() {
+        return meta.shape();
+    }
+
+    public DataType dataType() {
+        return meta.dataType();
+    }
+
+    /** The data type compiled for the stored byte order: packed layout and one accessor per leaf field. */
+    public RecordLayout layout() {
+        return layout;
+    }
+
+    public Json.JObject attributes() {
+        return meta.attributes();
+    }
+
+    /** The leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array). */
+    public FieldAccessor field(String path) {
+        FieldAccessor f = layout.fieldOrNull(path);
+        if (f == null) {
+            List<String> known = layout.fields().stream().map(FieldAccessor::path).toList();
+            throw new ZarrException.BadRequest(path(), "no field '" + path + "'; the fields are " + known);
+        }
+        return f;
+    }
+
+    /** Shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array. */
+    public long[] readUnitShape() {
+        return unitShape.clone();
+    }
+
+    private Region regionOrAll(Region r) {
+        return r == null ? Region.all(meta.shape()) : r.within(meta.shape(), path());
+    }
+
+    private int elementsOf(Region r) {
+        long n = r.size();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ZarrException.BadRequest(path(), "a region of " + n + " elements does not fit a Java array; read it in parts or scan it");
+        }
+        return (int) n;
+    }
+
+    /** One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). */
+    public double[] readDoubles(String field, Region region) {
+        FieldAccessor f = field(field);
+        Region r = regionOrAll(region);
+        double[] out = new double[elementsOf(r)];
+        long recordSize = layout.recordSize();
+        forEachRun(r, 1, null, (unit, first, n, at) -> Kernels.toDoubles(f, unit, recordSize, first, n, out, (int) at));
+        return out;
+    }
+
+    public double[] readDoubles(String field) {
+        return readDoubles(field, null);
+    }
+
+    /**
+     * One field of a region as its natural Java array: boolean[] for bool, byte[]/short[]/int[]/long[] for
+     * (u)int8..64 (unsigned as raw bits), float[] for float16 (widened) and float32, double[] for float64,
+     * double[] of interleaved (re, im) for complex, long[] for times, byte[] of N/8 per element for r&lt;N&gt;.
+     */
+    public Object read(String field, Region region) {
+        FieldAccessor f = field(field);
+        Region r = regionOrAll(region);
+        int n = elementsOf(r);
+        ColumnBuilder column = ColumnBuilder.of(f, n);
+        forEachRun(r, 1, null, (unit, first, count, at) -> column.copy(unit, first, count, (int) at));
+        return column.array();
+    }
+
+    /** Several fields of a region (all leaf fields when the selection names none), by path, as {@link #read(String, Region)}. */
+    public Map<String, Object> read(Selection selection) {
+        Region r = regionOrAll(selection.region());
+        int n = elementsOf(r);
+        List<FieldAccessor> fields = new ArrayList<>();
+        if (selection.fields().isEmpty()) {
+            fields.addAll(layout.fields());
+        } else {
+            for (String path : selection.fields()) {
+                fields.add(field(path));
+            }
+        }
+        Map<String, ColumnBuilder> columns = new LinkedHashMap<>();
+        for (FieldAccessor f : fields) {
+            columns.put(f.path(), ColumnBuilder.of(f, n));
+        }
+        forEachRun(r, 1, null, (unit, first, count, at) -> {
+            for (ColumnBuilder c : columns.values()) {
+                c.copy(unit, first, count, (int) at);
+            }
+        });
+        Map<String, Object> out = new LinkedHashMap<>();
+        columns.forEach((k, v) -> out.put(k, v.array()));
+        return out;
+    }
+
+    /** Copies one field of a region into {@code dst} packed ({@code field.byteSize()} bytes each, in {@code layout().order()}). */
+    public void readField(String field, Region region, MemorySegment dst) {
+        FieldAccessor f = field(field);
+        Region r = regionOrAll(region);
+        long size = f.byteSize();
+        long recordSize = layout.recordSize();
+        if (dst.byteSize() < r.size() * size) {
+            throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the field needs " + r.size() * size);
+        }
+        forEachRun(r, 1, null, (unit, first, n, at) -> {
+            for (long i = 0; i < n; i++) {
+                MemorySegment.copy(unit, (first + i) * recordSize + f.offset(), dst, (at + i) * size, size);
+            }
+        });
+    }
+
+    /** Whole records of a region, packed in C order and {@code layout().order()}, in a segment of {@code arena}. */
+    public MemorySegment readRecords(Region region, Arena arena) {
+        Region r = regionOrAll(region);
+        long recordSize = layout.recordSize();
+        MemorySegment out = arena.allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
+        forEachRun(r, 1, null, (unit, first, n, at) ->
+                MemorySegment.copy(unit, first * recordSize, out, at * recordSize, n * recordSize));
+        return out;
+    }
+
+    /**
+     * Visits every record of a region in place on the calling thread, chunk by chunk (C order within each chunk);
+     * the visitor's {@code index} is the record's C-order position in the region.
+     */
+    public void forEachRecord(Region region, RecordVisitor visitor) {
+        Region r = regionOrAll(region);
+        forEachRun(r, 1, null, (unit, first, n, at) -> {
+            for (long i = 0; i < n; i++) {
+                visitor.visit(at + i, unit, first + i);
+            }
+        });
+    }
+
+    /** Count, sum, min, max and mean of a real-valued field over a region (null: all), in parallel across chunks. */
+    public FieldStats scan(String field, Region region, ScanOptions options) {
+        FieldAccessor f = field(field);
+        if (!(f.type() instanceof CoreType c && (c.isReal() || c == CoreType.BOOL)) && !(f.type() instanceof dev.stride.dtype.TimeType)) {
+            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number");
+        }
+        Region r = regionOrAll(region);
+        long recordSize = layout.recordSize();
+        double[][] perWorker = new double[options.threads()][];
+        forEachRun(r, options.threads(), options.progress(), (worker) -> {
+            double[] acc = perWorker[worker] = Kernels.start();
+            return (unit, first, n, at) -> Kernels.aggregate(f, unit, recordSize, first, n, acc);
+        });
+        FieldStats total = FieldStats.empty(field);
+        for (double[] acc : perWorker) {
+            if (acc != null && acc[0] > 0) {
+                total = total.merge(new FieldStats(field, (long) acc[0], acc[1], acc[2], acc[3]));
+            }
+        }
+        return total;
+    }
+
+    public FieldStats scan(String field) {
+        return scan(field, null, ScanOptions.defaults());
+    }
+
+    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, UnitGrid.RunVisitor visitor) {
+        forEachRun(r, threads, progress, worker -> visitor);
+    }
+
+    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, ParallelReader.WorkerVisitors visitors) {
+        UnitGrid grid = new UnitGrid(unitShape, r);
+        new ParallelReader(this, grid, threads, progress).run(visitors);
+    }
+
+    /** Decodes a unit (or gives the fill chunk for one never written). */
+    MemorySegment unit(long[] coords, ReadSession session) {
+        ensureOpen();
+        MemorySegment decoded = source.decode(coords, session);
+        return decoded != null ? decoded : session.fill(unitBytes, fillElement);
+    }
+
+    String keyOf(long[] unit) {
+        return source.keyOf(unit);
+    }
+
+    ReadSession acquire() {
+        ensureOpen();
+        ReadSession s = idle.poll();
+        return s != null ? s : new ReadSession(source.shardLevels());
+    }
+
+    void release(ReadSession s) {
+        s.reset();
+        if (closed) {
+            s.close();
+        } else {
+            idle.add(s);
+            if (closed && idle.remove(s)) {
+                s.close();
+            }
+        }
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    void ensureOpen() {
+        if (closed) {
+            throw new ZarrException.Closed("array " + path());
+        }
+    }
+
+    /** Ends reading: later calls fail with {@link ZarrException.Closed}; reads in progress stop with it. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (ReadSession s; (s = idle.poll()) != null; ) {
+            s.close();
+        }
+        if (ownsStore) {
+            store.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return meta.toString();
+    }
+}
