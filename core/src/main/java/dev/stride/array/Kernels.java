@@ -9,8 +9,10 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * The hot loops: one field of {@code n} consecutive records read in place by stride, with value layouts held in
- * static finals so the JIT sees constants. Sums use four accumulators so the loop is not bound by add latency.
+ * The hot loops: one field of {@code n} consecutive records read in place by stride. Each read picks one of two
+ * static-final layouts, both JIT constants, and the loop-invariant test on {@code little} is unswitched out of the
+ * loop; a layout passed in a variable would keep the JIT from inlining the access. Sums of floats use several
+ * accumulators so the loop is not bound by the latency of one add.
  */
 final class Kernels {
     private static final ValueLayout.OfDouble F64_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -25,34 +27,55 @@ final class Kernels {
     private Kernels() {
     }
 
+    private static double f64(MemorySegment s, long o, boolean little) {
+        return little ? s.get(F64_LE, o) : s.get(F64_BE, o);
+    }
+
+    private static float f32(MemorySegment s, long o, boolean little) {
+        return little ? s.get(F32_LE, o) : s.get(F32_BE, o);
+    }
+
+    private static long i64(MemorySegment s, long o, boolean little) {
+        return little ? s.get(I64_LE, o) : s.get(I64_BE, o);
+    }
+
+    private static int i32(MemorySegment s, long o, boolean little) {
+        return little ? s.get(I32_LE, o) : s.get(I32_BE, o);
+    }
+
+    /** Starting statistics {count, sum, min, max}: min and max begin at the infinities so a NaN can make them NaN. */
+    static double[] start() {
+        return new double[] {0, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+    }
+
     /** Adds records [first, first + n) of a field to running statistics {@code acc} = {count, sum, min, max}. */
     static void aggregate(FieldAccessor f, MemorySegment s, long recordSize, long first, long n, double[] acc) {
         long at = first * recordSize + f.offset();
         boolean little = f.order() == ByteOrder.LITTLE_ENDIAN;
         if (f.type() == CoreType.FLOAT64) {
-            sumDoubles(s, little ? F64_LE : F64_BE, at, recordSize, n, acc);
+            sumDoubles(s, little, at, recordSize, n, acc);
         } else if (f.type() == CoreType.FLOAT32) {
-            sumFloats(s, little ? F32_LE : F32_BE, at, recordSize, n, acc);
+            sumFloats(s, little, at, recordSize, n, acc);
         } else if (f.type() == CoreType.INT64 || f.type() instanceof TimeType) {
-            sumLongs(s, little ? I64_LE : I64_BE, at, recordSize, n, acc);
+            sumLongs(s, little, at, recordSize, n, acc);
         } else if (f.type() == CoreType.INT32) {
-            sumInts(s, little ? I32_LE : I32_BE, at, recordSize, n, acc);
+            sumInts(s, little, at, recordSize, n, acc);
         } else {
             sumAny(f, s, first, n, acc);
         }
     }
 
-    private static void sumDoubles(MemorySegment s, ValueLayout.OfDouble layout, long at, long stride, long n, double[] acc) {
+    private static void sumDoubles(MemorySegment s, boolean little, long at, long stride, long n, double[] acc) {
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
         double min = acc[2];
         double max = acc[3];
         long i = 0;
         for (; i + 4 <= n; i += 4) {
             long o = at + i * stride;
-            double a = s.get(layout, o);
-            double b = s.get(layout, o + stride);
-            double c = s.get(layout, o + 2 * stride);
-            double d = s.get(layout, o + 3 * stride);
+            double a = f64(s, o, little);
+            double b = f64(s, o + stride, little);
+            double c = f64(s, o + 2 * stride, little);
+            double d = f64(s, o + 3 * stride, little);
             s0 += a;
             s1 += b;
             s2 += c;
@@ -61,63 +84,64 @@ final class Kernels {
             max = Math.max(max, Math.max(Math.max(a, b), Math.max(c, d)));
         }
         for (; i < n; i++) {
-            double a = s.get(layout, at + i * stride);
+            double a = f64(s, at + i * stride, little);
             s0 += a;
             min = Math.min(min, a);
             max = Math.max(max, a);
         }
-        finish(acc, n, (s0 + s1) + (s2 + s3), min, max);
+        add(acc, n, (s0 + s1) + (s2 + s3), min, max);
     }
 
-    private static void sumFloats(MemorySegment s, ValueLayout.OfFloat layout, long at, long stride, long n, double[] acc) {
+    private static void sumFloats(MemorySegment s, boolean little, long at, long stride, long n, double[] acc) {
         double s0 = 0, s1 = 0;
         double min = acc[2];
         double max = acc[3];
         long i = 0;
         for (; i + 2 <= n; i += 2) {
             long o = at + i * stride;
-            double a = s.get(layout, o);
-            double b = s.get(layout, o + stride);
+            double a = f32(s, o, little);
+            double b = f32(s, o + stride, little);
             s0 += a;
             s1 += b;
             min = Math.min(min, Math.min(a, b));
             max = Math.max(max, Math.max(a, b));
         }
         for (; i < n; i++) {
-            double a = s.get(layout, at + i * stride);
+            double a = f32(s, at + i * stride, little);
             s0 += a;
             min = Math.min(min, a);
             max = Math.max(max, a);
         }
-        finish(acc, n, s0 + s1, min, max);
+        add(acc, n, s0 + s1, min, max);
     }
 
-    private static void sumLongs(MemorySegment s, ValueLayout.OfLong layout, long at, long stride, long n, double[] acc) {
+    private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, double[] acc) {
         double sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (long i = 0; i < n; i++) {
-            long v = s.get(layout, at + i * stride);
+            long v = i64(s, at + i * stride, little);
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        finish(acc, n, sum, n == 0 ? acc[2] : Math.min(acc[2], min), n == 0 ? acc[3] : Math.max(acc[3], max));
+        add(acc, n, sum, n == 0 ? acc[2] : Math.min(acc[2], min), n == 0 ? acc[3] : Math.max(acc[3], max));
     }
 
-    private static void sumInts(MemorySegment s, ValueLayout.OfInt layout, long at, long stride, long n, double[] acc) {
+    private static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, double[] acc) {
         long sum = 0;
         int min = Integer.MAX_VALUE;
         int max = Integer.MIN_VALUE;
         for (long i = 0; i < n; i++) {
-            int v = s.get(layout, at + i * stride);
+            int v = i32(s, at + i * stride, little);
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        finish(acc, n, sum, n == 0 ? acc[2] : Math.min(acc[2], min), n == 0 ? acc[3] : Math.max(acc[3], max));
+        add(acc, n, sum, n == 0 ? acc[2] : Math.min(acc[2], min), n == 0 ? acc[3] : Math.max(acc[3], max));
     }
 
+    /** Any other real type, through its accessor. */
     private static void sumAny(FieldAccessor f, MemorySegment s, long first, long n, double[] acc) {
         double sum = 0;
         double min = acc[2];
@@ -128,28 +152,23 @@ final class Kernels {
             min = Math.min(min, v);
             max = Math.max(max, v);
         }
-        finish(acc, n, sum, min, max);
+        add(acc, n, sum, min, max);
     }
 
-    private static void finish(double[] acc, long n, double sum, double min, double max) {
+    private static void add(double[] acc, long n, double sum, double min, double max) {
         acc[0] += n;
         acc[1] += sum;
         acc[2] = min;
         acc[3] = max;
     }
 
-    /** Starting statistics: min and max begin at the infinities so NaN alone can make them NaN. */
-    static double[] start() {
-        return new double[] {0, 0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
-    }
-
     /** Copies a field of records [first, first + n) as doubles into {@code out} from {@code pos}. */
     static void toDoubles(FieldAccessor f, MemorySegment s, long recordSize, long first, long n, double[] out, int pos) {
         if (f.type() == CoreType.FLOAT64) {
-            ValueLayout.OfDouble layout = f.order() == ByteOrder.LITTLE_ENDIAN ? F64_LE : F64_BE;
+            boolean little = f.order() == ByteOrder.LITTLE_ENDIAN;
             long at = first * recordSize + f.offset();
             for (int i = 0; i < n; i++) {
-                out[pos + i] = s.get(layout, at + i * recordSize);
+                out[pos + i] = f64(s, at + i * recordSize, little);
             }
         } else {
             for (int i = 0; i < n; i++) {

@@ -43,8 +43,9 @@ final class ReadSession implements AutoCloseable {
         index[level] = idx;
     }
 
-    /** Forgets shard indexes, which may change between two reads. */
+    /** Ends a pass, on the thread that read: closes transient mappings and forgets shard indexes, which may change. */
     void reset() {
+        ctx.scratch().releaseHeld();
         java.util.Arrays.fill(indexKey, null);
         java.util.Arrays.fill(index, null);
     }

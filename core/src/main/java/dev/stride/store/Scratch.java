@@ -18,6 +18,7 @@ public final class Scratch implements AutoCloseable {
 
     private final Arena arena = Arena.ofShared();
     private final Map<Object, MemorySegment> buffers = new IdentityHashMap<>();
+    private final Map<Object, Arena> held = new IdentityHashMap<>();
     private boolean closed;
 
     /** A buffer of exactly {@code size} bytes for {@code owner}; its contents are undefined. */
@@ -38,6 +39,27 @@ public final class Scratch implements AutoCloseable {
         return b.asSlice(0, size);
     }
 
+    /**
+     * Keeps {@code arena} (e.g. a transient file mapping) alive for {@code owner} until the owner hands over its
+     * next one or this scratch closes; the arena held before is closed now.
+     */
+    public void hold(Object owner, Arena arena) {
+        if (closed) {
+            arena.close();
+            throw new ZarrException.Closed("the reading buffers");
+        }
+        Arena previous = held.put(owner, arena);
+        if (previous != null) {
+            previous.close();
+        }
+    }
+
+    /** Closes every held arena now; call it from the thread that read through them, when a pass ends. */
+    public void releaseHeld() {
+        held.values().forEach(Arena::close);
+        held.clear();
+    }
+
     /** Total bytes held, for tests and diagnostics. */
     public long bytesHeld() {
         return buffers.values().stream().mapToLong(MemorySegment::byteSize).sum();
@@ -48,6 +70,7 @@ public final class Scratch implements AutoCloseable {
         if (!closed) {
             closed = true;
             buffers.clear();
+            releaseHeld();
             arena.close();
         }
     }
