@@ -37,10 +37,7 @@ public final class BloscCodec implements BytesToBytesCodec {
 
     @Override
     public MemorySegment decode(MemorySegment encoded, long expectedSize, DecodeContext ctx) {
-        BloscHeader header = BloscHeader.read(encoded, ctx);
-        if (expectedSize >= 0 && header.nbytes() != expectedSize) {
-            throw ctx.corrupt("blosc: header says " + header.nbytes() + " decoded bytes, expected " + expectedSize);
-        }
+        BloscHeader header = BloscHeader.read(encoded, expectedSize, ctx);
         MemorySegment out = ctx.buffer(this, header.nbytes());
         if (header.nbytes() == 0) {
             return out;

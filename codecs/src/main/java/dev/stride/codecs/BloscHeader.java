@@ -20,7 +20,8 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
     static final int MAX_BUFFER = Integer.MAX_VALUE - SIZE;
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    static BloscHeader read(MemorySegment in, DecodeContext ctx) {
+    /** Reads and checks the header of {@code in}, a chunk that must decode to {@code expectedSize} bytes unless negative. */
+    static BloscHeader read(MemorySegment in, long expectedSize, DecodeContext ctx) {
         long length = in.byteSize();
         if (length < SIZE) {
             throw ctx.corrupt("blosc: " + length + " bytes cannot hold the 16-byte header");
@@ -39,6 +40,9 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
         }
         if (h.nbytes < 0 || h.nbytes > MAX_BUFFER) {
             throw ctx.corrupt("blosc: header says " + Integer.toUnsignedString(h.nbytes) + " decoded bytes, more than blosc allows");
+        }
+        if (expectedSize >= 0 && h.nbytes != expectedSize) {
+            throw ctx.corrupt("blosc: header says " + h.nbytes + " decoded bytes, expected " + expectedSize);
         }
         if (h.nbytes > 0) {
             h.checkLayout(in, ctx);
