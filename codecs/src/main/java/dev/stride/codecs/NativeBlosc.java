@@ -52,7 +52,7 @@ final class NativeBlosc implements BloscEngine {
         MethodHandle list = linker.downcallHandle(symbol(lookup, "blosc_list_compressors"), FunctionDescriptor.of(ADDRESS));
         try {
             MemorySegment names = (MemorySegment) list.invokeExact();
-            this.compressors = Set.of(names.reinterpret(Long.MAX_VALUE).getString(0).split(","));
+            this.compressors = Set.copyOf(List.of(names.reinterpret(Long.MAX_VALUE).getString(0).split(",")));
         } catch (Throwable e) {
             throw new IllegalStateException("blosc_list_compressors failed in " + library, e);
         }

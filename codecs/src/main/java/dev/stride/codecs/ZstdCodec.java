@@ -4,6 +4,8 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
+import com.github.luben.zstd.util.Native;
+import dev.stride.ZarrException;
 import dev.stride.codec.BytesToBytesCodec;
 import dev.stride.codec.CodecConfig;
 import dev.stride.codec.DecodeContext;
@@ -35,6 +37,16 @@ public final class ZstdCodec implements BytesToBytesCodec {
         config.allowOnly("level", "checksum");
         this.level = (int) config.integer("level", -131072, 22, null);
         this.checksum = config.bool("checksum", false);
+        requireLibrary(config);
+    }
+
+    /** zstd-jni bundles libzstd for common platforms only: say so when opening the array, not on the first chunk. */
+    private static void requireLibrary(CodecConfig config) {
+        try {
+            Native.load();
+        } catch (LinkageError e) {
+            throw new ZarrException.Unsupported(config.node(), config.pointer(), "zstd-jni has no native library for this platform: " + e.getMessage());
+        }
     }
 
     @Override
