@@ -23,10 +23,10 @@ import java.util.stream.Stream;
 
 import static dev.stride.codecs.Fixtures.KEY;
 import static dev.stride.codecs.Fixtures.NODE;
+import static dev.stride.codecs.Fixtures.assertCorrupt;
 import static dev.stride.codecs.Fixtures.config;
 import static dev.stride.codecs.Fixtures.raw;
 import static dev.stride.codecs.Fixtures.toBytes;
-import static dev.stride.codecs.ZstdCodecTest.assertCorrupt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
 package dev.stride.codecs;
 
+import dev.stride.ZarrException;
 import dev.stride.codec.ChunkSpec;
 import dev.stride.codec.CodecConfig;
 import dev.stride.dtype.CoreType;
@@ -7,6 +8,7 @@ import dev.stride.dtype.FillValue;
 import dev.stride.json.Json;
 import dev.stride.json.JsonCodec;
 import dev.stride.metadata.Extension;
+import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.function.BiFunction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Shared by the codec tests: the files of make_fixtures.py, codec configurations, and segments of each kind. */
 final class Fixtures {
@@ -59,6 +65,14 @@ final class Fixtures {
 
     static byte[] toBytes(MemorySegment s) {
         return s.toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    /** A decode that must be refused as a corrupt chunk, naming the chunk. */
+    static ZarrException.CorruptChunk assertCorrupt(Executable decode) {
+        var e = assertThrows(ZarrException.CorruptChunk.class, decode);
+        assertEquals(KEY, e.chunkKey());
+        assertTrue(e.getMessage().contains("chunk " + KEY), e.getMessage());
+        return e;
     }
 
     /** Where a chunk's bytes may live when a codec receives them. */

@@ -17,6 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 import static dev.stride.codecs.Fixtures.KEY;
+import static dev.stride.codecs.Fixtures.assertCorrupt;
 import static dev.stride.codecs.Fixtures.NODE;
 import static dev.stride.codecs.Fixtures.config;
 import static dev.stride.codecs.Fixtures.raw;
@@ -193,13 +194,6 @@ class ZstdCodecTest {
         assertEquals(NODE, e.node());
         assertEquals(member, e.member());
         assertTrue(e.reason().contains(reason), e.reason());
-    }
-
-    static ZarrException.CorruptChunk assertCorrupt(org.junit.jupiter.api.function.Executable decode) {
-        var e = assertThrows(ZarrException.CorruptChunk.class, decode);
-        assertEquals(KEY, e.chunkKey());
-        assertTrue(e.getMessage().contains("chunk " + KEY), e.getMessage());
-        return e;
     }
 
     private static boolean hasChecksumFlag(byte[] frame) {
