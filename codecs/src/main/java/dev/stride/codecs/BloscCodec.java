@@ -1,0 +1,76 @@
+package dev.stride.codecs;
+
+import dev.stride.ZarrException;
+import dev.stride.codec.BytesToBytesCodec;
+import dev.stride.codec.ChunkSpec;
+import dev.stride.codec.CodecConfig;
+import dev.stride.codec.DecodeContext;
+import dev.stride.json.Json;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * {@code blosc}: a c-blosc 1.x chunk. Its header is checked here before any native code runs; stored (memcpyed)
+ * chunks are copied without native code, others are decompressed by the selected {@link BloscEngine}.
+ */
+public final class BloscCodec implements BytesToBytesCodec {
+    private final BloscSettings settings;
+    private final BloscEngine engine;
+    private final String cnamePointer;
+    private final Object encodeBuffer = new Object();
+
+    BloscCodec(CodecConfig config, ChunkSpec input, BloscEngine engine) {
+        this.settings = BloscSettings.read(config, input);
+        this.engine = engine;
+        this.cnamePointer = config.member("cname");
+    }
+
+    @Override
+    public String name() {
+        return "blosc";
+    }
+
+    @Override
+    public Json.JObject configuration() {
+        return settings.json();
+    }
+
+    @Override
+    public MemorySegment decode(MemorySegment encoded, long expectedSize, DecodeContext ctx) {
+        BloscHeader header = BloscHeader.read(encoded, expectedSize, ctx);
+        MemorySegment out = ctx.buffer(this, header.nbytes());
+        if (header.nbytes() == 0) {
+            return out;
+        }
+        if (header.memcpyed()) {
+            MemorySegment.copy(encoded, BloscHeader.SIZE, out, 0, header.nbytes());
+            return out;
+        }
+        if (!engine.decodes(header.format())) {
+            throw new ZarrException.Unsupported(ctx.node(), null, "chunk " + ctx.key() + ": " + engine.describe()
+                    + " cannot decompress blosc chunks made with " + BloscCompressor.formatName(header.format()) + unavailable());
+        }
+        engine.decompress(encoded, out, ctx);
+        return out;
+    }
+
+    @Override
+    public MemorySegment encode(MemorySegment decoded, DecodeContext ctx) {
+        if (!engine.encodes(settings.cname())) {
+            throw new ZarrException.Unsupported(ctx.node(), cnamePointer,
+                    engine.describe() + " cannot compress with '" + settings.cname().cname + "'" + unavailable());
+        }
+        if (decoded.byteSize() > BloscHeader.MAX_BUFFER) {
+            throw new ZarrException.BadRequest(ctx.node(), "blosc cannot compress a chunk of " + decoded.byteSize() + " bytes (at most "
+                    + BloscHeader.MAX_BUFFER + ")");
+        }
+        MemorySegment out = ctx.buffer(encodeBuffer, decoded.byteSize() + BloscHeader.SIZE);
+        return out.asSlice(0, engine.compress(settings, decoded, out, ctx));
+    }
+
+    private String unavailable() {
+        return engine instanceof JavaBlosc
+                ? " (install libblosc1 and leave -D" + BloscEngines.PROPERTY + " unset to use the system's c-blosc)"
+                : " (this libblosc was built without it)";
+    }
+}

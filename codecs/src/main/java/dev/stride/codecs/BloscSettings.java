@@ -1,0 +1,48 @@
+package dev.stride.codecs;
+
+import dev.stride.codec.ChunkSpec;
+import dev.stride.codec.CodecConfig;
+import dev.stride.json.Json;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a {@code blosc} codec compresses. Decoding ignores it (a chunk's header describes it), so reading is lenient
+ * where writers differ: {@code shuffle} may be the numcodecs integer 0/1/2, {@code typesize} may be absent (then the
+ * element size, as zarr-python assumes) and {@code blocksize} defaults to 0 (automatic).
+ */
+record BloscSettings(BloscCompressor cname, int clevel, int shuffle, int typesize, int blocksize) {
+    static final int NOSHUFFLE = 0;
+    static final List<String> SHUFFLES = List.of("noshuffle", "shuffle", "bitshuffle");
+
+    static BloscSettings read(CodecConfig config, ChunkSpec input) {
+        config.allowOnly("cname", "clevel", "shuffle", "typesize", "blocksize");
+        BloscCompressor cname = BloscCompressor.byName(config.oneOf("cname", null, BloscCompressor.names()));
+        int clevel = (int) config.integer("clevel", 0, 9, null);
+        int shuffle = shuffle(config);
+        long defaultTypesize = shuffle == NOSHUFFLE ? 1 : input.type().byteSize();
+        int typesize = (int) config.integer("typesize", 1, Integer.MAX_VALUE, defaultTypesize);
+        int blocksize = (int) config.integer("blocksize", 0, Integer.MAX_VALUE, 0L);
+        return new BloscSettings(cname, clevel, shuffle, typesize, blocksize);
+    }
+
+    private static int shuffle(CodecConfig config) {
+        Json v = config.required("shuffle");
+        if (v instanceof Json.JNumber) {
+            return (int) config.integerValue(v, "shuffle", 0, SHUFFLES.size() - 1);
+        }
+        return SHUFFLES.indexOf(config.oneOf("shuffle", null, SHUFFLES));
+    }
+
+    Json.JObject json() {
+        Map<String, Json> members = new LinkedHashMap<>();
+        members.put("cname", Json.string(cname.cname));
+        members.put("clevel", Json.number(clevel));
+        members.put("shuffle", Json.string(SHUFFLES.get(shuffle)));
+        members.put("typesize", Json.number(typesize));
+        members.put("blocksize", Json.number(blocksize));
+        return new Json.JObject(members);
+    }
+}
