@@ -28,6 +28,7 @@ public final class GzipCodec implements BytesToBytesCodec {
     private final int level;
     private final Object inflaterKey = new Object();
     private final Object deflaterKey = new Object();
+    private final Object encodeBuffer = new Object();
 
     GzipCodec(CodecConfig config) {
         config.allowOnly("level");
@@ -146,7 +147,7 @@ public final class GzipCodec implements BytesToBytesCodec {
         long n = in.byteSize();
         // zlib's deflateBound plus the 10-byte header and 8-byte trailer
         long bound = n + (n >> 12) + (n >> 14) + (n >> 25) + 13 + 10 + TRAILER + 64;
-        MemorySegment out = ctx.buffer(this, bound);
+        MemorySegment out = ctx.buffer(encodeBuffer, bound);
         byte[] header = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 255};
         MemorySegment.copy(MemorySegment.ofArray(header), 0, out, 0, header.length);
         Deflater deflater = ctx.local(deflaterKey, () -> new AutoCloseableDeflater(level)).deflater;
