@@ -93,7 +93,7 @@ class RoundTripTest {
             long row = i / 7;
             long col = i % 7;
             if ((row >= 4 && row < 8 && col < 4) || (row >= 8 && col >= 4)) {
-                Samples.setRecord(first, i, fillRecord);
+                Samples.copyRecord(type, fillRecord, 0, first, i);
             }
         }
         try (ZarrWriter out = ZarrWriter.open(dir)) {

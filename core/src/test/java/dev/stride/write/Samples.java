@@ -145,12 +145,13 @@ final class Samples {
         }
     }
 
-    /** Sets record {@code i} of every column to the single record of {@code one}. */
-    static void setRecord(Map<String, Object> columns, int i, Map<String, Object> one) {
-        one.forEach((path, value) -> {
-            int items = Array.getLength(value);
-            System.arraycopy(value, 0, columns.get(path), i * items, items);
-        });
+    /** Copies record {@code from} of the columns {@code src} over record {@code to} of {@code dst}. */
+    static void copyRecord(DataType type, Map<String, Object> src, int from, Map<String, Object> dst, int to) {
+        for (FieldAccessor f : RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN).fields()) {
+            int items = f.type() instanceof RawType r ? r.byteSize()
+                    : f.type() == CoreType.COMPLEX64 || f.type() == CoreType.COMPLEX128 ? 2 : 1;
+            System.arraycopy(src.get(f.path()), from * items, dst.get(f.path()), to * items, items);
+        }
     }
 
     /** The records of {@code columns} packed in byte order {@code order}, in a segment of {@code arena}. */
