@@ -111,7 +111,7 @@ public final class ArrayWriter implements AutoCloseable {
             writers.add(f);
             arrays.add(column);
         });
-        write(r, writers.size() == fields.size(), session -> (chunk, first, count, at) -> {
+        write(r, writers.size() == layout.fields().size(), session -> (chunk, first, count, at) -> {
             for (int k = 0; k < writers.size(); k++) {
                 writers.get(k).copyColumn(arrays.get(k), (int) at, chunk, first, count);
             }

@@ -8,6 +8,7 @@ import dev.stride.dtype.TimeType;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.reflect.Array;
 
 /**
  * Sets one leaf field of record {@code i} in a segment of packed records, in the array's stored byte order: the
@@ -149,8 +150,8 @@ public final class FieldWriter {
     /** Refuses a column of the wrong type or length for {@code records} records. */
     void checkColumn(Object column, long records) {
         long items = records * itemsPerRecord();
-        if (column == null || column.getClass() != columnType() || java.lang.reflect.Array.getLength(column) != items) {
-            String got = column == null ? "null" : column.getClass().getSimpleName() + " of " + java.lang.reflect.Array.getLength(column);
+        if (column == null || column.getClass() != columnType() || Array.getLength(column) != items) {
+            String got = column == null ? "null" : column.getClass().getSimpleName() + " of " + Array.getLength(column);
             throw new ZarrException.BadRequest(node, "field '" + path() + "' (" + field.type().describe() + ") takes a "
                     + columnType().getSimpleName() + " of " + items + " values for " + records + " records, not " + got);
         }

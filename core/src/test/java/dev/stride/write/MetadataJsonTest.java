@@ -1,5 +1,6 @@
 package dev.stride.write;
 
+import dev.stride.ZarrException;
 import dev.stride.array.Zarr;
 import dev.stride.dtype.CoreType;
 import dev.stride.dtype.DataType;
@@ -23,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 
 import static dev.stride.write.CodecChain.IndexLocation.START;
@@ -190,10 +190,10 @@ class MetadataJsonTest {
         MemoryStore store = new MemoryStore();
         ZarrWriter out = ZarrWriter.open(store);
         var badShard = ArraySpec.of(CoreType.INT32, 10).chunks(10).codecs(sharding(new long[] {3}, START, bytes(ByteOrder.LITTLE_ENDIAN)));
-        var e = assertThrows(dev.stride.ZarrException.InvalidMetadata.class, () -> out.createArray("/a", badShard));
+        var e = assertThrows(ZarrException.InvalidMetadata.class, () -> out.createArray("/a", badShard));
         assertTrue(e.getMessage().contains("/codecs/0/configuration/chunk_shape"), e.getMessage());
-        assertThrows(dev.stride.ZarrException.class, () -> out.createArray("/b", ArraySpec.of(CoreType.INT32, 4).fill(Json.string("x"))));
-        assertThrows(dev.stride.ZarrException.BadRequest.class, () -> out.createArray("/__c", ArraySpec.of(CoreType.INT32, 4)));
+        assertThrows(ZarrException.class, () -> out.createArray("/b", ArraySpec.of(CoreType.INT32, 4).fill(Json.string("x"))));
+        assertThrows(ZarrException.BadRequest.class, () -> out.createArray("/__c", ArraySpec.of(CoreType.INT32, 4)));
         assertEquals(List.of(), store.list(""));
     }
 

@@ -13,8 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.foreign.Arena;
-import java.lang.reflect.Array;
-import java.nio.ByteOrder;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -125,8 +124,8 @@ class PartialWriteTest {
                 }
             });
             var packed = arena.allocate(4);
-            packed.set(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(LITTLE_ENDIAN), 0, (short) 0x0102);
-            packed.set(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(LITTLE_ENDIAN), 2, (short) 0x0304);
+            packed.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(LITTLE_ENDIAN), 0, (short) 0x0102);
+            packed.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(LITTLE_ENDIAN), 2, (short) 0x0304);
             writer.write(new Region(new long[] {3}, new long[] {5}), packed, LITTLE_ENDIAN);
         }
         try (Zarr zarr = Zarr.open(dir)) {

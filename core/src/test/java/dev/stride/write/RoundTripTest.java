@@ -5,6 +5,7 @@ import dev.stride.array.Zarr;
 import dev.stride.array.ZarrArray;
 import dev.stride.dtype.CoreType;
 import dev.stride.dtype.DataType;
+import dev.stride.dtype.FieldAccessor;
 import dev.stride.json.Json;
 import dev.stride.store.LocalStore;
 import org.junit.jupiter.api.io.TempDir;
@@ -134,9 +135,9 @@ class RoundTripTest {
             } else {
                 long[] seen = {0};
                 int[] ids = (int[]) expected.get("id");
+                FieldAccessor.IntField id = (FieldAccessor.IntField) array.field("id");
                 array.forEachRecord(null, (index, records, i) -> {
-                    assertEquals(ids[(int) index], array.layout().fieldOrNull("id") instanceof dev.stride.dtype.FieldAccessor.IntField f
-                            ? f.get(records, i) : -1);
+                    assertEquals(ids[(int) index], id.get(records, i));
                     seen[0]++;
                 });
                 assertEquals(N, seen[0]);
