@@ -96,7 +96,7 @@ public record Region(long[] start, long[] stop) {
     }
 
     /** Checks that the region lies inside an array of {@code shape}. */
-    Region within(long[] shape, String node) {
+    public Region within(long[] shape, String node) {
         if (shape.length != start.length) {
             throw new ZarrException.BadRequest(node, "region of rank " + start.length + " for an array of rank " + shape.length);
         }

@@ -4,13 +4,14 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The read units that intersect a region, numbered 0..{@link #count()} in C order, and the runs of consecutive
- * records (along the last dimension) that each contributes to the region.
+ * records (along the last dimension) that each contributes to the region. Public because the writer
+ * ({@code dev.stride.write}) walks the chunks of a region the same way.
  */
-final class UnitGrid {
+public final class UnitGrid {
 
     /** Receives a run of {@code count} records of a decoded unit starting at record {@code first}; {@code out} is the
      * C-order index of the run's first record within the region. */
-    interface RunVisitor {
+    public interface RunVisitor {
         void run(MemorySegment unit, long first, long count, long out);
     }
 
@@ -23,7 +24,7 @@ final class UnitGrid {
     private final long[] unitStrides;
     private final long[] regionStrides;
 
-    UnitGrid(long[] unitShape, Region region) {
+    public UnitGrid(long[] unitShape, Region region) {
         this.unitShape = unitShape;
         this.start = region.start();
         this.stop = region.stop();
@@ -45,12 +46,12 @@ final class UnitGrid {
         regionStrides = dev.stride.codec.NdCopy.strides(region.shape());
     }
 
-    long count() {
+    public long count() {
         return count;
     }
 
     /** Unit grid coordinates of unit number {@code n}. */
-    long[] unit(long n) {
+    public long[] unit(long n) {
         long[] u = new long[units.length];
         for (int d = units.length - 1; d >= 0; d--) {
             u[d] = firstUnit[d] + n % units[d];
@@ -60,7 +61,7 @@ final class UnitGrid {
     }
 
     /** Number of the region's records that unit {@code u} holds. */
-    long recordsIn(long[] u) {
+    public long recordsIn(long[] u) {
         long n = 1;
         for (int d = 0; d < u.length; d++) {
             n *= Math.min(stop[d], (u[d] + 1) * unitShape[d]) - Math.max(start[d], u[d] * unitShape[d]);
@@ -69,7 +70,7 @@ final class UnitGrid {
     }
 
     /** Calls {@code visitor} for each run of unit {@code u} inside the region, in C order. */
-    void forEachRun(long[] u, MemorySegment unit, RunVisitor visitor) {
+    public void forEachRun(long[] u, MemorySegment unit, RunVisitor visitor) {
         int rank = u.length;
         if (rank == 0) {
             visitor.run(unit, 0, 1, 0);

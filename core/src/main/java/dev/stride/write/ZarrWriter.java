@@ -1,0 +1,212 @@
+package dev.stride.write;
+
+import dev.stride.ZarrException;
+import dev.stride.codec.Codec;
+import dev.stride.json.Json;
+import dev.stride.json.JsonCodec;
+import dev.stride.metadata.ArrayMetadata;
+import dev.stride.metadata.GroupMetadata;
+import dev.stride.metadata.NodeMetadata;
+import dev.stride.store.LocalStore;
+import dev.stride.store.Store;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Creates groups and arrays of a Zarr v3 hierarchy and opens arrays for writing: the writing entry point of Stride.
+ *
+ * <pre>{@code
+ * try (ZarrWriter out = ZarrWriter.open(Path.of("data.zarr"))) {
+ *     ArrayWriter points = out.createArray("/points", ArraySpec.of(type, 1000).chunks(100));
+ *     points.write(null, Map.of("x", xs, "y", ys));
+ * }
+ * }</pre>
+ *
+ * Every {@code zarr.json} and chunk is stored atomically (a temporary file renamed into place), so a reader sees the
+ * old value or the new one. A new array's metadata is stored before any of its chunks, and the metadata of an
+ * existing array is only replaced by one its chunks still fit, unless {@link #overwriteArray} is asked for. Missing
+ * parent groups are created. Paths are absolute ({@code /}, {@code /group/array}).
+ */
+public final class ZarrWriter implements AutoCloseable {
+    private final Store store;
+    private final ConcurrentLinkedQueue<ArrayWriter> writers = new ConcurrentLinkedQueue<>();
+    private volatile boolean closed;
+
+    private ZarrWriter(Store store) {
+        if (!store.writable()) {
+            throw new ZarrException.StoreFailure(null, "the store is open for reading only", null);
+        }
+        this.store = store;
+    }
+
+    /** Opens a directory for writing, creating it if needed. */
+    public static ZarrWriter open(Path root) {
+        // chunks are read at most once (to update them), so reading beats mapping
+        return new ZarrWriter(LocalStore.openWritable(root, LocalStore.IoMode.READ));
+    }
+
+    /** Writes into any writable store; closing the writer closes the store. */
+    public static ZarrWriter open(Store store) {
+        return new ZarrWriter(store);
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public void createGroup(String path) {
+        createGroup(path, new Json.JObject(Map.of()));
+    }
+
+    /** Creates a group, or sets the attributes of the group already there (its children stay). */
+    public void createGroup(String path, Json.JObject attributes) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        NodeMetadata existing = existing(node);
+        if (existing instanceof ArrayMetadata) {
+            throw new ZarrException.BadRequest(node.path(), "is an array; delete it before creating a group here");
+        }
+        createParents(node);
+        Json.JObject doc = groupDocument(attributes);
+        if (existing == null || !existing.json().equals(doc)) {
+            store(node, doc);
+        }
+    }
+
+    /**
+     * Creates an array and returns its writer. An array already there is kept, chunks and all, when its data type,
+     * shape, chunks, fill value and codecs are those of {@code spec} (its attributes and dimension names are then
+     * updated); any other node there is refused.
+     */
+    public ArrayWriter createArray(String path, ArraySpec spec) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        Json.JObject doc = spec.toJson();
+        ArrayMetadata meta = validate(node, doc);
+        NodeMetadata existing = existing(node);
+        if (existing != null && !(existing instanceof ArrayMetadata old && chunkFormat(old).equals(chunkFormat(meta)))) {
+            throw new ZarrException.BadRequest(node.path(), "a " + (existing instanceof ArrayMetadata ? "different array" : "group")
+                    + " exists here; delete it or use overwriteArray to replace it");
+        }
+        createParents(node);
+        if (existing == null || !existing.json().equals(doc)) {
+            store(node, doc);
+        }
+        return track(new ArrayWriter(store, node, meta));
+    }
+
+    /** Replaces whatever is at {@code path} (and below it) with a new, empty array. */
+    public ArrayWriter overwriteArray(String path, ArraySpec spec) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        validate(node, spec.toJson());
+        delete(path);
+        return createArray(path, spec);
+    }
+
+    /** A writer of the existing array at {@code path}. */
+    public ArrayWriter array(String path) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        if (existing(node) instanceof ArrayMetadata meta) {
+            return track(new ArrayWriter(store, node, meta));
+        }
+        throw new ZarrException.NodeNotFound(node.path(), "no array here");
+    }
+
+    /**
+     * Deletes the node at {@code path} and everything below it. Its {@code zarr.json} goes first, so readers see the
+     * node whole or not at all.
+     */
+    public void delete(String path) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        store.delete(node.metadataKey());
+        deleteBelow(node.prefix());
+        if (!node.isRoot()) {
+            store.delete(node.prefix().substring(0, node.prefix().length() - 1));
+        }
+    }
+
+    private void deleteBelow(String prefix) {
+        for (String name : store.list(prefix)) {
+            deleteBelow(prefix + name + "/");
+            store.delete(prefix + name);
+        }
+    }
+
+    /** Parses our own document as a reader would, so nothing a reader refuses is ever written. */
+    private static ArrayMetadata validate(NodePath node, Json.JObject doc) {
+        return (ArrayMetadata) NodeMetadata.parse(node.path(), JsonCodec.print(doc).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** What the stored chunks depend on: two arrays with equal formats read the same chunks alike. */
+    private static List<Object> chunkFormat(ArrayMetadata m) {
+        List<Json> codecs = new ArrayList<>();
+        for (Codec c : m.codecs().codecs()) {
+            codecs.add(JsonObjects.of("name", Json.string(c.name()), "configuration", c.configuration()));
+        }
+        return List.of(JsonObjects.integers(m.shape()), DataTypeJson.encode(m.dataType()), JsonObjects.integers(m.chunkShape()),
+                m.keyEncoding(), FillValueJson.encode(m.fillValue()), codecs);
+    }
+
+    private NodeMetadata existing(NodePath node) {
+        byte[] doc = store.readBytes(node.metadataKey());
+        return doc == null ? null : NodeMetadata.parse(node.path(), doc);
+    }
+
+    private void createParents(NodePath node) {
+        for (NodePath parent : node.ancestors()) {
+            NodeMetadata existing = existing(parent);
+            if (existing instanceof ArrayMetadata) {
+                throw new ZarrException.BadRequest(node.path(), "its parent " + parent + " is an array, not a group");
+            }
+            if (!(existing instanceof GroupMetadata)) {
+                store(parent, groupDocument(new Json.JObject(Map.of())));
+            }
+        }
+    }
+
+    private static Json.JObject groupDocument(Json.JObject attributes) {
+        return JsonObjects.of("zarr_format", Json.number(3), "node_type", Json.string("group"), "attributes", attributes);
+    }
+
+    private void store(NodePath node, Json.JObject doc) {
+        byte[] bytes = (JsonCodec.print(doc, true) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            store.write(node.metadataKey(), MemorySegment.ofArray(bytes));
+        } catch (ZarrException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WriteFailure(node.path(), node.metadataKey(), e);
+        }
+    }
+
+    private ArrayWriter track(ArrayWriter writer) {
+        writers.add(writer);
+        return writer;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new ZarrException.Closed("the hierarchy writer");
+        }
+    }
+
+    /** Closes every array writer it made, then the store. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            writers.forEach(ArrayWriter::close);
+            writers.clear();
+            store.close();
+        }
+    }
+}
