@@ -51,9 +51,12 @@ public final class CodecPipeline {
         return bytesCodec.order();
     }
 
-    /** The sharding codec when it is the whole array-level chain (no array->array codec before it), else null. */
+    /**
+     * The sharding codec when it is the whole chain (no array->array codec before it, no bytes->bytes codec after it,
+     * so inner chunks are byte ranges of the stored value), else null.
+     */
     public ShardingCodec directSharding() {
-        return arrayCodecs.isEmpty() && bytesCodec instanceof ShardingCodec s ? s : null;
+        return arrayCodecs.isEmpty() && byteCodecs.isEmpty() && bytesCodec instanceof ShardingCodec s ? s : null;
     }
 
     /** Encoded size when every codec has a fixed size (bytes, crc32c, transpose), else -1. */
