@@ -195,6 +195,17 @@ class ChunkGridTest {
         }
     }
 
+    @Test
+    void aRegionTooLargeForAJavaArrayIsABadRequest() {
+        try (Zarr z = Tree.array(Doc.array("'float64'", "[1099511627776]", "[1048576]", "0", Doc.BYTES_LE)).open()) {
+            ZarrArray a = z.array("/");
+            var e = assertThrows(ZarrException.BadRequest.class, () -> a.readDoubles(""));
+            assertContains(e.getMessage(), "does not fit a Java array");
+            assertThrows(ZarrException.BadRequest.class, () -> a.read("", null));
+            assertArrayEquals(new double[] {0, 0}, a.readDoubles("", Region.parse("-2:", a.shape())));
+        }
+    }
+
     // ---- regions
 
     @Test

@@ -227,6 +227,20 @@ class ScanTest {
     }
 
     @Test
+    void aCorruptChunkStopsAParallelScanAndIsNamed() {
+        byte[] bad = new byte[13];
+        try (Zarr z = records("little").put("c/9", bad).open()) {
+            ZarrArray a = z.array("/");
+            for (int threads : new int[] {1, 4}) {
+                var e = assertThrows(ZarrException.CorruptChunk.class, () -> a.scan("v", null, ScanOptions.threads(threads)));
+                assertEquals("c/9", e.chunkKey());
+                assertContains(e.getMessage(), "chunk holds 13 bytes");
+            }
+            assertEquals(expected("v", 0, 576), a.scan("v", Region.parse(":576", a.shape()), ScanOptions.threads(4)), "other chunks still read");
+        }
+    }
+
+    @Test
     void nonRealFieldsAreRefused() {
         try (Zarr z = records("little").open()) {
             ZarrArray a = z.array("/");

@@ -156,6 +156,18 @@ class ShardingTest {
         }
     }
 
+    @Test
+    void aZeroDimensionalShardedArray() {
+        Shard s = new Shard(1).put(0, Enc.le().f64(2.75).bytes());
+        Doc doc = Doc.array("'float64'", "[]", "[]", "0", s.codec("[]", "[" + Doc.BYTES_LE + "]"));
+        try (Zarr z = Tree.array(doc).put("c", s.bytes()).open()) {
+            assertArrayEquals(new double[] {2.75}, z.array("/").readDoubles(""));
+        }
+        try (Zarr z = Tree.array(doc).put("c", new Shard(1).bytes()).open()) {
+            assertArrayEquals(new double[] {0}, z.array("/").readDoubles(""), "an empty inner chunk");
+        }
+    }
+
     // ---- nested sharding: int16 [16] in shards [8] of inner shards [4] of inner chunks [2]
 
     static byte[] int16s(int from, int to) {

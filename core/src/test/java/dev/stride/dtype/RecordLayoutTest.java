@@ -238,6 +238,12 @@ class RecordLayoutTest {
         assertEquals(-2, f.get(s, 1));
         assertEquals(3.5, f.get(s, 2));
         assertEquals(new Json.JNumber("3.5"), l.toJson(s, 2));
+        RecordLayout complex = RecordLayout.compile(CoreType.COMPLEX128, ByteOrder.BIG_ENDIAN);
+        MemorySegment c = segment(Enc.be().f64(1).f64(-1).f64(2.5).f64(Double.POSITIVE_INFINITY));
+        ComplexField cf = (ComplexField) complex.fieldOrNull("");
+        assertEquals(2.5, cf.real(c, 1));
+        assertEquals(Double.POSITIVE_INFINITY, cf.imaginary(c, 1));
+        assertEquals("[1.0,-1.0]", JsonCodec.print(complex.toJson(c, 0)));
         RecordLayout raw = RecordLayout.compile(new RawType(16), ByteOrder.LITTLE_ENDIAN);
         assertArrayEquals(new byte[] {3, 4}, ((RawField) raw.fieldOrNull("")).get(MemorySegment.ofArray(new byte[] {1, 2, 3, 4}), 1));
         RecordLayout time = RecordLayout.compile(new TimeType(true, "D", 1), ByteOrder.LITTLE_ENDIAN);
