@@ -141,7 +141,32 @@ final class FillValues {
         if (!(json instanceof Json.JNumber n)) {
             throw node.invalid(pointer, c + " fill value must be a number or string, not " + Json.typeName(json));
         }
-        putFloat(out, n.isFinite() ? new BigDecimal(n.text()).doubleValue() : n.doubleValue(), size);
+        putNumber(out, n.text(), size);
+    }
+
+    /**
+     * Rounds a JSON number once, half to even, straight to the type: parsing to float32 directly (not through a
+     * double, which rounds twice) and keeping the sign of -0.0 (which BigDecimal drops).
+     */
+    private static void putNumber(ByteBuffer out, String text, int size) {
+        switch (size) {
+            case 2 -> out.putShort(toFloat16(text));
+            case 4 -> out.putFloat(Float.parseFloat(text));
+            default -> out.putDouble(Double.parseDouble(text));
+        }
+    }
+
+    /** The nearest float16; a float32 that lies exactly halfway between two of them defers to the exact decimal. */
+    private static short toFloat16(String text) {
+        float f = Float.parseFloat(text);
+        short h = Float.floatToFloat16(f);
+        short up = Float.floatToFloat16(Math.nextUp(f));
+        short down = Float.floatToFloat16(Math.nextDown(f));
+        if (Float.isFinite(f) && up != down) {
+            int side = new BigDecimal(text).compareTo(new BigDecimal(f));
+            return side == 0 ? h : side > 0 ? up : down;
+        }
+        return h;
     }
 
     /** Writes a float of the given size; NaN is the canonical quiet NaN of that size. */

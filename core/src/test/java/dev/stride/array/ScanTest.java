@@ -1,0 +1,260 @@
+package dev.stride.array;
+
+import dev.stride.ZarrException;
+import dev.stride.testing.Doc;
+import dev.stride.testing.Enc;
+import dev.stride.testing.Shard;
+import dev.stride.testing.Tree;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.IntToDoubleFunction;
+
+import static dev.stride.testing.Doc.field;
+import static dev.stride.testing.Doc.struct;
+import static dev.stride.testing.Refusals.assertContains;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Scans: count, sum, min, max and mean of each kind of field over 1000 records in 16 chunks of 64 (the last an edge
+ * chunk, chunk 5 missing so its records are the fill value), on 1 and 4 threads, with progress and NaN.
+ */
+class ScanTest {
+    static final int N = 1000;
+    static final int CHUNK = 64;
+    static final int MISSING = 5;
+    static final String TYPE = struct(field("id", "'int32'"), field("v", "'float64'"), field("f", "'float32'"), field("u", "'uint64'"),
+            field("b", "'bool'"), field("h", "'float16'"), field("i8", "'int8'"), field("u32", "'uint32'"), field("c", "'complex64'"),
+            field("r", "'r8'"));
+    static final String FILL = "{'id': 7, 'v': 0.5, 'f': -1.25, 'u': 3, 'b': true, 'h': 2, 'i8': -1, 'u32': 4000000000, 'c': [0, 0], 'r': [0]}";
+
+    /** Each numeric field's value of record i (exact in every type and in double sums). */
+    static double value(String field, int i) {
+        if (i / CHUNK == MISSING) {
+            return switch (field) {
+                case "id" -> 7;
+                case "v" -> 0.5;
+                case "f" -> -1.25;
+                case "u" -> 3;
+                case "b" -> 1;
+                case "h" -> 2;
+                case "i8" -> -1;
+                default -> 4e9;
+            };
+        }
+        return switch (field) {
+            case "id" -> i - 500;
+            case "v" -> ((i * 37) % 101) - 50;
+            case "f" -> (((i * 37) % 101) - 50) / 4.0;
+            case "u" -> (double) i * (1L << 30);
+            case "b" -> i % 3 == 0 ? 1 : 0;
+            case "h" -> (i % 16) - 8;
+            case "i8" -> (i % 256) - 128;
+            default -> 4_000_000_000.0 + i;
+        };
+    }
+
+    static Tree records(String endian) {
+        ByteOrder o = endian.equals("big") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        Tree t = Tree.array(Doc.array(TYPE, "[" + N + "]", "[" + CHUNK + "]", FILL, "{'name': 'bytes', 'configuration': {'endian': '" + endian + "'}}"));
+        for (int c = 0; c * CHUNK < N; c++) {
+            if (c == MISSING) {
+                continue;
+            }
+            Enc e = Enc.of(o);
+            for (int i = c * CHUNK; i < (c + 1) * CHUNK; i++) {
+                int k = Math.min(i, N - 1);  // the edge chunk's tail repeats the last record: a reader must crop it
+                e.i32((int) value("id", k)).f64(value("v", k)).f32((float) value("f", k)).i64((long) value("u", k))
+                        .bool(value("b", k) == 1).f16((float) value("h", k)).i8((int) value("i8", k)).i32((int) (long) value("u32", k))
+                        .f32(1).f32(2).raw((byte) 1);
+            }
+            t.put("c/" + c, e.bytes());
+        }
+        return t;
+    }
+
+    static FieldStats expected(String field, int from, int to) {
+        IntToDoubleFunction v = i -> value(field, i);
+        double sum = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = from; i < to; i++) {
+            sum += v.applyAsDouble(i);
+            min = Math.min(min, v.applyAsDouble(i));
+            max = Math.max(max, v.applyAsDouble(i));
+        }
+        return new FieldStats(field, to - from, sum, min, max);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"little", "big"})
+    void everyNumericFieldOnOneAndFourThreads(String endian) {
+        try (Zarr z = records(endian).open()) {
+            ZarrArray a = z.array("/");
+            for (String field : List.of("id", "v", "f", "u", "b", "h", "i8", "u32")) {
+                FieldStats want = expected(field, 0, N);
+                FieldStats one = a.scan(field, null, ScanOptions.threads(1));
+                FieldStats four = a.scan(field, null, ScanOptions.threads(4));
+                assertEquals(want, one, field);
+                assertEquals(want, four, field);
+                assertEquals(want.sum() / N, one.mean(), field);
+            }
+        }
+    }
+
+    @Test
+    void scanningARegion() {
+        try (Zarr z = records("little").open()) {
+            ZarrArray a = z.array("/");
+            Region r = Region.parse("100:700", a.shape());
+            for (String field : List.of("v", "id", "u32")) {
+                assertEquals(expected(field, 100, 700), a.scan(field, r, ScanOptions.threads(3)), field);
+            }
+            assertEquals(expected("v", 999, 1000), a.scan("v", Region.parse("-1", a.shape()), ScanOptions.threads(2)));
+        }
+    }
+
+    @Test
+    void progressReachesTheTotal() {
+        try (Zarr z = records("little").open()) {
+            ZarrArray a = z.array("/");
+            for (int threads : new int[] {1, 4}) {
+                List<long[]> calls = Collections.synchronizedList(new ArrayList<>());
+                a.scan("v", null, ScanOptions.threads(threads).withProgress((done, total) -> calls.add(new long[] {done, total})));
+                assertEquals(16, calls.size());
+                assertTrue(calls.stream().allMatch(c -> c[1] == 16 && c[0] >= 1 && c[0] <= 16));
+                assertEquals(16, calls.stream().mapToLong(c -> c[0]).max().orElseThrow());
+                assertEquals(16, calls.stream().mapToLong(c -> c[0]).distinct().count(), "each chunk counted once");
+            }
+            List<Long> totals = Collections.synchronizedList(new ArrayList<>());
+            a.scan("v", Region.parse("100:300", a.shape()), ScanOptions.threads(2).withProgress((done, total) -> totals.add(total)));
+            assertEquals(List.of(4L, 4L, 4L, 4L), totals, "units 1..4 hold records 100..299");
+        }
+    }
+
+    static Tree withNan(String type, String nanFill, int nanAt) {
+        Enc e = Enc.le();
+        for (int i = 0; i < 8; i++) {
+            float v = i == nanAt ? Float.NaN : i;
+            switch (type) {
+                case "'float64'" -> e.f64(v);
+                case "'float32'" -> e.f32(v);
+                default -> e.f16(v);
+            }
+        }
+        byte[] all = e.bytes();
+        int half = all.length / 2;
+        return Tree.array(Doc.array(type, "[8]", "[4]", nanFill, Doc.BYTES_LE))
+                .put("c/0", java.util.Arrays.copyOf(all, half)).put("c/1", java.util.Arrays.copyOfRange(all, half, all.length));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"'float64'", "'float32'", "'float16'"})
+    void nanPropagatesIntoSumMinAndMax(String type) {
+        for (int nanAt : new int[] {0, 3, 6, 7}) {
+            try (Zarr z = withNan(type, "0", nanAt).open()) {
+                ZarrArray a = z.array("/");
+                for (int threads : new int[] {1, 4}) {
+                    FieldStats s = a.scan("", null, ScanOptions.threads(threads));
+                    assertEquals(8, s.count());
+                    assertTrue(Double.isNaN(s.sum()) && Double.isNaN(s.min()) && Double.isNaN(s.max()) && Double.isNaN(s.mean()),
+                            type + " NaN at " + nanAt + ": " + s);
+                }
+                FieldStats clean = a.scan("", nanAt < 4 ? Region.parse("4:", a.shape()) : Region.parse(":4", a.shape()), ScanOptions.threads(1));
+                assertTrue(!Double.isNaN(clean.sum()), clean.toString());
+            }
+        }
+    }
+
+    @Test
+    void aNanFillPropagatesFromMissingChunks() {
+        try (Zarr z = Tree.array(Doc.array("'float64'", "[8]", "[4]", "'NaN'", Doc.BYTES_LE)).put("c/0", Enc.le().f64(1).f64(2).f64(3).f64(4).bytes()).open()) {
+            ZarrArray a = z.array("/");
+            assertTrue(Double.isNaN(a.scan("").max()));
+            assertEquals(new FieldStats("", 4, 10, 1, 4), a.scan("", Region.parse(":4", a.shape()), ScanOptions.threads(4)));
+        }
+    }
+
+    @Test
+    void shardedScansAgreeAcrossThreads() {
+        // float64 [1000] in shards of [256] with inner chunks of [32]; every fourth inner chunk left empty (fill 1)
+        Tree t = null;
+        double sum = 0;
+        for (int s = 0; s < 4; s++) {
+            Shard shard = new Shard(8);
+            for (int k = 7; k >= 0; k--) {
+                if (k % 4 == 3) {
+                    continue;
+                }
+                Enc e = Enc.le();
+                for (int i = 0; i < 32; i++) {
+                    e.f64(s * 256 + k * 32 + i);
+                }
+                shard.put(k, e.bytes());
+            }
+            if (t == null) {
+                t = Tree.array(Doc.array("'float64'", "[1000]", "[256]", "1", shard.codec("[32]", "[" + Doc.BYTES_LE + "]")));
+            }
+            t.put("c/" + s, shard.bytes());
+        }
+        for (int i = 0; i < 1000; i++) {
+            sum += (i / 32) % 8 % 4 == 3 ? 1 : i;
+        }
+        try (Zarr z = t.open()) {
+            ZarrArray a = z.array("/");
+            FieldStats one = a.scan("", null, ScanOptions.threads(1));
+            assertEquals(one, a.scan("", null, ScanOptions.threads(4)));
+            assertEquals(1000, one.count());
+            assertEquals(sum, one.sum());
+            assertEquals(0, one.min());
+            assertEquals(991, one.max(), "992..999 lie in an empty inner chunk");
+            int[] calls = {0};
+            a.scan("", null, ScanOptions.threads(4).withProgress((done, total) -> {
+                synchronized (calls) {
+                    calls[0]++;
+                }
+                assertEquals(32, total, "one unit per inner chunk");
+            }));
+            assertEquals(32, calls[0]);
+        }
+    }
+
+    @Test
+    void aCorruptChunkStopsAParallelScanAndIsNamed() {
+        byte[] bad = new byte[13];
+        try (Zarr z = records("little").put("c/9", bad).open()) {
+            ZarrArray a = z.array("/");
+            for (int threads : new int[] {1, 4}) {
+                var e = assertThrows(ZarrException.CorruptChunk.class, () -> a.scan("v", null, ScanOptions.threads(threads)));
+                assertEquals("c/9", e.chunkKey());
+                assertContains(e.getMessage(), "chunk holds 13 bytes");
+            }
+            assertEquals(expected("v", 0, 576), a.scan("v", Region.parse(":576", a.shape()), ScanOptions.threads(4)), "other chunks still read");
+        }
+    }
+
+    @Test
+    void nonRealFieldsAreRefused() {
+        try (Zarr z = records("little").open()) {
+            ZarrArray a = z.array("/");
+            assertContains(assertThrows(ZarrException.BadRequest.class, () -> a.scan("c")).getMessage(), "field 'c' (complex64) is not a real number");
+            assertContains(assertThrows(ZarrException.BadRequest.class, () -> a.scan("r")).getMessage(), "field 'r' (r8) is not a real number");
+            assertThrows(ZarrException.BadRequest.class, () -> a.scan("nope"));
+            assertThrows(IllegalArgumentException.class, () -> ScanOptions.threads(0));
+        }
+    }
+
+    @Test
+    void fieldStatsOfNothing() {
+        FieldStats none = new FieldStats("x", 0, 0, Double.NaN, Double.NaN);
+        assertTrue(Double.isNaN(none.mean()));
+        assertEquals(2.5, new FieldStats("x", 2, 5, 1, 4).mean());
+    }
+}
