@@ -159,6 +159,7 @@ class LocalStoreTest {
         Files.createDirectories(root.resolve("inside/c"));
         Files.createSymbolicLink(root.resolve("inside/c/0"), outside.resolve("c/0"));
         try (Zarr z = Zarr.open(root, mode)) {
+            assertEquals(List.of("inside"), z.children("/"), "a link out of the store is no child");
             var e = assertThrows(ZarrException.StoreFailure.class, () -> z.array("/evil"));
             assertContains(e.getMessage(), "leads outside the store through a symbolic link");
             assertContains(e.getMessage(), "evil/zarr.json");
