@@ -4,8 +4,8 @@
 #
 # usage: bench/run.sh DATA_DIR [JMH options...]
 #   DATA_DIR      holds raw.zarr, big.zarr, zstd.zarr, blosc.zarr, sharded.zarr; missing ones are made there with
-#                 ../shared/peers/make_bench_data.py (32 Mi records, about 3 GB for all five)
-#   JMH options   replace the defaults below, e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
+#                 ../shared/peers/make_bench_data.py (32 Mi records, about 2.6 GB for all five)
+#   JMH options   replace the defaults (-f 1 -wi 3 -i 5 -w 2s -r 2s -prof gc), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); RESULTS output directory (default bench/target/results)
 # outputs:        $RESULTS/jmh.json, jmh.txt, peers.txt, results.md
 set -euo pipefail
@@ -13,7 +13,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,10p' "$0" >&2; exit 2; }
 mkdir -p "$1"
 data=$(cd "$1" && pwd)
 shift
