@@ -34,6 +34,10 @@ public class ChunkDecoder {
     @Setup(Level.Trial)
     public void open(OpenArray.Compressed array, Threads threads) {
         ArrayMetadata meta = array.array().metadata();
+        if (!decodes(meta.codecs())) {
+            throw new IllegalStateException("array " + array.name() + " is stored as plain bytes, so a decode-only pass"
+                    + " has nothing to decode; its baselines are plainRead and mappedSum");
+        }
         store = array.zarr().store();
         node = meta.path();
         codecs = meta.codecs();
@@ -81,6 +85,12 @@ public class ChunkDecoder {
             }
         }
         return decoded;
+    }
+
+    /** True when decoding a chunk does more than view its bytes (compression, checksums, transposition). */
+    private static boolean decodes(CodecPipeline pipeline) {
+        ShardingCodec shard = pipeline.directSharding();
+        return shard != null ? decodes(shard.inner()) : !pipeline.byteCodecs().isEmpty() || !pipeline.arrayCodecs().isEmpty();
     }
 
     /** Store keys of every chunk of the grid, in C order (the array is the store's root node). */
