@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Prints the benchmark results as a markdown table: Stride's passes and the baselines from a JMH JSON result
+file, each with its ratio to its baseline and to the peers (shared/peers/scan_peers.py output, in sections
+headed "== ARRAY"). Standard library only.
+
+usage: report.py JMH_JSON PEERS_TXT
+
+Baselines: on compressed arrays the decode-only pass; on the others the plain read for one-pass scans and the
+mapped sum for passes over an open array; always with the same thread count (1 for single-threaded passes).
+Peer ratios use the peer's fastest run, the least flattering comparison for Stride.
+"""
+import json
+import platform
+import re
+import sys
+from datetime import date
+
+ARRAYS = ['raw', 'big', 'zstd', 'blosc', 'sharded']
+# these read the files themselves: the store's I/O policy does not apply to them
+STORE_FREE = {'Baselines.plainRead', 'Baselines.mappedSum'}
+PEER_LINE = re.compile(r'^(\S+) sum=\S+ seconds=\S+ Mrecords/s=([0-9.]+)')
+
+
+def peers(path):
+    """{array: {peer: best Mrecords/s}} from scan_peers.py output in '== ARRAY' sections."""
+    best, array = {}, None
+    with open(path) as f:
+        for line in f:
+            if line.startswith('== '):
+                array = line[3:].strip()
+            elif (m := PEER_LINE.match(line)) and array:
+                runs = best.setdefault(array, {})
+                runs[m[1]] = max(runs.get(m[1], 0.0), float(m[2]))
+    return best
+
+
+def rows(path):
+    with open(path) as f:
+        results = json.load(f)
+    out = []
+    for r in results:
+        secondary = r.get('secondaryMetrics', {})
+        if 'records' not in secondary:
+            continue
+        name = '.'.join(r['benchmark'].split('.')[-2:])
+        out.append({
+            'name': name,
+            'array': r['params'].get('array', ''),
+            'io': '-' if name in STORE_FREE else r['params'].get('io', ''),
+            'threads': r['params'].get('threads', '1'),
+            'mrec': secondary['records']['score'] / 1e6,
+            'gbs': secondary['bytes']['score'] / 1e9,
+            'alloc': secondary.get('gc.alloc.rate.norm', {}).get('score'),
+            'jdk': r.get('jdkVersion', ''),
+        })
+    return out
+
+
+def baseline_of(row, by_key):
+    name, array, threads = row['name'], row['array'], row['threads']
+    if name.startswith('Baselines.'):
+        return None
+    decode = by_key.get(('Baselines.decodeOnly', array, threads))
+    if decode:
+        return decode
+    other = 'Baselines.plainRead' if name.startswith('OnePassScan.') else 'Baselines.mappedSum'
+    return by_key.get((other, array, threads))
+
+
+def ratio(value, reference):
+    return f'{value / reference:.2f}x' if reference else '-'
+
+
+def main(jmh_json, peers_txt):
+    results = rows(jmh_json)
+    if not results:
+        sys.exit(f'{jmh_json}: no benchmark with a records counter')
+    best = peers(peers_txt)
+    by_key = {(r['name'], r['array'], r['threads']): r for r in results}
+    order = {a: i for i, a in enumerate(ARRAYS)}
+    results.sort(key=lambda r: (order.get(r['array'], len(order)), r['name'].startswith('Baselines.'), r['name'], r['io'], r['threads']))
+    cpu = next((l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name')), platform.processor())
+    print(f'Stride benchmarks, {date.today()}, {cpu}, JDK {results[0]["jdk"]}, {platform.system()} {platform.release()}\n')
+    print('| array | benchmark | io | threads | Mrecords/s | GB/s | alloc B/pass | vs baseline | vs TensorStore | vs numpy memmap |')
+    print('| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |')
+    for r in results:
+        base = baseline_of(r, by_key)
+        vs_base = f"{ratio(r['mrec'], base['mrec'])} {base['name'].split('.')[1]}" if base else '-'
+        peer = best.get(r['array'], {})
+        alloc = f"{r['alloc']:.0f}" if r['alloc'] is not None else '-'
+        print(f"| {r['array']} | {r['name']} | {r['io']} | {r['threads']} | {r['mrec']:.1f} | {r['gbs']:.2f} | {alloc} | {vs_base} "
+              f"| {ratio(r['mrec'], peer.get('tensorstore'))} | {ratio(r['mrec'], peer.get('numpy-memmap'))} |")
+    print('\nPeers (fastest run, Mrecords/s): ' + ', '.join(
+        f'{a}: ' + ' / '.join(f'{p} {v:.1f}' for p, v in best[a].items()) for a in ARRAYS if a in best))
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(sys.argv[1], sys.argv[2])

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs Stride's JMH benchmarks and the peer readers (TensorStore, numpy memmap) on the same arrays in one session,
+# then prints a markdown table of records/s with ratios to the baselines and the peers.
+#
+# usage: bench/run.sh DATA_DIR [JMH options...]
+#   DATA_DIR      holds raw.zarr, big.zarr, zstd.zarr, blosc.zarr, sharded.zarr; missing ones are made there with
+#                 ../shared/peers/make_bench_data.py (32 Mi records, about 2.6 GB for all five)
+#   JMH options   replace the defaults (-f 1 -wi 3 -i 5 -w 2s -r 2s -prof gc), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
+# environment:    PEER_REPEAT runs per peer and array (default 5); RESULTS output directory (default bench/target/results)
+# outputs:        $RESULTS/jmh.json, jmh.txt, peers.txt, results.md
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
+[ $# -ge 1 ] || { sed -n '2,10p' "$0" >&2; exit 2; }
+mkdir -p "$1"
+data=$(cd "$1" && pwd)
+shift
+jmh_args=("$@")
+[ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-f 1 -wi 3 -i 5 -w 2s -r 2s -prof gc)
+results=${RESULTS:-$here/target/results}
+mkdir -p "$results"
+
+java25() {
+  local j v
+  for j in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} /usr/lib/jvm/*/bin/java; do
+    [ -x "$j" ] || continue
+    v=$("$j" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    if [ "${v%%.*}" -ge 25 ] 2>/dev/null; then echo "$j"; return; fi
+  done
+  echo "no JDK 25 found (set JAVA_HOME)" >&2
+  exit 1
+}
+java=$(java25)
+
+py=$("$shared/peers/setup.sh")
+missing=()
+for a in raw big zstd blosc sharded; do
+  [ -f "$data/$a.zarr/zarr.json" ] || missing+=("$a")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== making ${missing[*]} in $data" >&2
+  "$py" "$shared/peers/make_bench_data.py" "$data" --only "$(IFS=,; echo "${missing[*]}")" | tee "$results/expected.txt" >&2
+fi
+
+echo "== building bench/target/benchmarks.jar" >&2
+(cd "$repo" && ./mvnw -q -pl bench -am package -DskipTests)
+
+echo "== JMH: ${jmh_args[*]}" >&2
+"$java" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" "${jmh_args[@]}" \
+  -rf json -rff "$results/jmh.json" | tee "$results/jmh.txt" >&2
+
+echo "== peers" >&2
+for a in raw big zstd blosc sharded; do
+  echo "== $a"
+  # numpy memmap reads only uncompressed little-endian chunks
+  "$py" "$shared/peers/scan_peers.py" "$data/$a.zarr" x --peer "$([ "$a" = raw ] && echo all || echo tensorstore)" \
+    --repeat "${PEER_REPEAT:-5}"
+done | tee "$results/peers.txt" >&2
+
+python3 "$here/report.py" "$results/jmh.json" "$results/peers.txt" | tee "$results/results.md"

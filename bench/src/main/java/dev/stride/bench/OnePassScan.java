@@ -1,0 +1,45 @@
+package dev.stride.bench;
+
+import dev.stride.array.FieldStats;
+import dev.stride.array.ScanOptions;
+import dev.stride.array.Zarr;
+import dev.stride.array.ZarrArray;
+import dev.stride.store.LocalStore;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import java.nio.file.Path;
+
+/**
+ * What {@code stride scan} does once per process: open an array, sum one float64 field over all of it, close.
+ * Each I/O policy of the local store is measured; {@code AUTO} is the default one.
+ */
+@State(Scope.Benchmark)
+public class OnePassScan extends StrideBenchmark {
+    @Param({"raw", "big", "zstd", "blosc", "sharded"})
+    public String array;
+
+    @Param({"AUTO", "READ", "MAP"})
+    public LocalStore.IoMode io;
+
+    private Path path;
+
+    @Setup(Level.Trial)
+    public void locate() {
+        path = BenchData.array(array);
+    }
+
+    @Benchmark
+    public double scan(Threads threads, Counters counters) {
+        try (Zarr zarr = Zarr.open(path, io)) {
+            ZarrArray a = zarr.array("/");
+            FieldStats x = a.scan(BenchData.X, null, ScanOptions.threads(threads.threads));
+            counters.add(x.count(), x.count() * a.layout().recordSize());
+            return x.sum();
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.stride.bench;
+
+import dev.stride.array.Zarr;
+import dev.stride.array.ZarrArray;
+import dev.stride.store.LocalStore;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+import java.nio.file.Path;
+
+/**
+ * A benchmark array opened once for a whole trial, as an application that reads it again and again holds it.
+ * The I/O policy defaults to the store's {@code AUTO}; {@code -p io=READ} or {@code -p io=MAP} compare the others.
+ */
+@State(Scope.Benchmark)
+public abstract class OpenArray {
+    @Param({"AUTO"})
+    public LocalStore.IoMode io;
+
+    private Path path;
+    private Zarr zarr;
+    private ZarrArray array;
+
+    /** The array's name: {@code raw} for {@code raw.zarr}. */
+    abstract String name();
+
+    @Setup(Level.Trial)
+    public void open() {
+        path = BenchData.array(name());
+        zarr = Zarr.open(path, io);
+        array = zarr.array("/");
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        zarr.close();
+    }
+
+    Path path() {
+        return path;
+    }
+
+    Zarr zarr() {
+        return zarr;
+    }
+
+    ZarrArray array() {
+        return array;
+    }
+
+    long records() {
+        return array.metadata().size();
+    }
+
+    /** Decoded size of the whole array. */
+    long bytes() {
+        return records() * array.layout().recordSize();
+    }
+
+    /** Every benchmark array. */
+    @State(Scope.Benchmark)
+    public static class Any extends OpenArray {
+        @Param({"raw", "big", "zstd", "blosc", "sharded"})
+        public String array;
+
+        @Override
+        String name() {
+            return array;
+        }
+    }
+
+    /** The arrays whose chunks are compressed, for decode-only passes. */
+    @State(Scope.Benchmark)
+    public static class Compressed extends OpenArray {
+        @Param({"zstd", "blosc", "sharded"})
+        public String array;
+
+        @Override
+        String name() {
+            return array;
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.stride.bench;
+
+import dev.stride.array.FieldStats;
+import dev.stride.array.ScanOptions;
+import dev.stride.array.ZarrArray;
+import dev.stride.dtype.FieldAccessor.DoubleField;
+import dev.stride.dtype.FieldAccessor.FloatField;
+import org.openjdk.jmh.annotations.Benchmark;
+
+/** Passes over an array opened once for the trial: field sums, projection into a Java array, record visits. */
+public class OpenArrayReads extends StrideBenchmark {
+
+    /** Sum of one float64 field over the whole array, again and again. */
+    @Benchmark
+    public double scan(OpenArray.Any open, Threads threads, Counters counters) {
+        FieldStats x = open.array().scan(BenchData.X, null, ScanOptions.threads(threads.threads));
+        counters.add(open.records(), open.bytes());
+        return x.sum();
+    }
+
+    /** One float64 field of every record into a new {@code double[]} (one thread). */
+    @Benchmark
+    public double[] readDoubles(OpenArray.Any open, Counters counters) {
+        double[] x = open.array().readDoubles(BenchData.X);
+        counters.add(open.records(), open.bytes());
+        return x;
+    }
+
+    /** Every record visited in place, adding its float64 and float32 fields through the compiled accessors (one thread). */
+    @Benchmark
+    public double forEachRecord(OpenArray.Any open, Counters counters) {
+        ZarrArray array = open.array();
+        DoubleField x = (DoubleField) array.field(BenchData.X);
+        FloatField y = (FloatField) array.field(BenchData.Y);
+        double[] sum = new double[1];
+        array.forEachRecord(null, (index, records, i) -> sum[0] += x.get(records, i) + y.get(records, i));
+        counters.add(open.records(), open.bytes());
+        return sum[0];
+    }
+}
