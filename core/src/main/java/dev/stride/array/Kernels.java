@@ -2,45 +2,18 @@ package dev.stride.array;
 
 import dev.stride.dtype.CoreType;
 import dev.stride.dtype.FieldAccessor;
+import dev.stride.dtype.Reads;
 import dev.stride.dtype.TimeType;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 
 /**
- * The hot loops: one field of {@code n} consecutive records read in place by stride. Each read picks one of two
- * static-final layouts, both JIT constants, and the loop-invariant test on {@code little} is unswitched out of the
- * loop; a layout passed in a variable would keep the JIT from inlining the access. Sums of floats use several
- * accumulators so the loop is not bound by the latency of one add.
+ * The hot loops: one field of {@code n} consecutive records read in place by stride through {@link Reads} (constant
+ * var handles). Sums of floats use several accumulators so the loop is not bound by the latency of one add.
  */
 final class Kernels {
-    private static final ValueLayout.OfDouble F64_LE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble F64_BE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfFloat F32_LE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat F32_BE = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfLong I64_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong I64_BE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    private static final ValueLayout.OfInt I32_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfInt I32_BE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-
     private Kernels() {
-    }
-
-    private static double f64(MemorySegment s, long o, boolean little) {
-        return little ? s.get(F64_LE, o) : s.get(F64_BE, o);
-    }
-
-    private static float f32(MemorySegment s, long o, boolean little) {
-        return little ? s.get(F32_LE, o) : s.get(F32_BE, o);
-    }
-
-    private static long i64(MemorySegment s, long o, boolean little) {
-        return little ? s.get(I64_LE, o) : s.get(I64_BE, o);
-    }
-
-    private static int i32(MemorySegment s, long o, boolean little) {
-        return little ? s.get(I32_LE, o) : s.get(I32_BE, o);
     }
 
     /** Starting statistics {count, sum, min, max}: min and max begin at the infinities so a NaN can make them NaN. */
@@ -72,10 +45,10 @@ final class Kernels {
         long i = 0;
         for (; i + 4 <= n; i += 4) {
             long o = at + i * stride;
-            double a = f64(s, o, little);
-            double b = f64(s, o + stride, little);
-            double c = f64(s, o + 2 * stride, little);
-            double d = f64(s, o + 3 * stride, little);
+            double a = Reads.f64(s, o, little);
+            double b = Reads.f64(s, o + stride, little);
+            double c = Reads.f64(s, o + 2 * stride, little);
+            double d = Reads.f64(s, o + 3 * stride, little);
             s0 += a;
             s1 += b;
             s2 += c;
@@ -84,7 +57,7 @@ final class Kernels {
             max = Math.max(max, Math.max(Math.max(a, b), Math.max(c, d)));
         }
         for (; i < n; i++) {
-            double a = f64(s, at + i * stride, little);
+            double a = Reads.f64(s, at + i * stride, little);
             s0 += a;
             min = Math.min(min, a);
             max = Math.max(max, a);
@@ -99,15 +72,15 @@ final class Kernels {
         long i = 0;
         for (; i + 2 <= n; i += 2) {
             long o = at + i * stride;
-            double a = f32(s, o, little);
-            double b = f32(s, o + stride, little);
+            double a = Reads.f32(s, o, little);
+            double b = Reads.f32(s, o + stride, little);
             s0 += a;
             s1 += b;
             min = Math.min(min, Math.min(a, b));
             max = Math.max(max, Math.max(a, b));
         }
         for (; i < n; i++) {
-            double a = f32(s, at + i * stride, little);
+            double a = Reads.f32(s, at + i * stride, little);
             s0 += a;
             min = Math.min(min, a);
             max = Math.max(max, a);
@@ -120,7 +93,7 @@ final class Kernels {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (long i = 0; i < n; i++) {
-            long v = i64(s, at + i * stride, little);
+            long v = Reads.i64(s, at + i * stride, little);
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
@@ -133,7 +106,7 @@ final class Kernels {
         int min = Integer.MAX_VALUE;
         int max = Integer.MIN_VALUE;
         for (long i = 0; i < n; i++) {
-            int v = i32(s, at + i * stride, little);
+            int v = Reads.i32(s, at + i * stride, little);
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
@@ -168,7 +141,7 @@ final class Kernels {
             boolean little = f.order() == ByteOrder.LITTLE_ENDIAN;
             long at = first * recordSize + f.offset();
             for (int i = 0; i < n; i++) {
-                out[pos + i] = f64(s, at + i * recordSize, little);
+                out[pos + i] = Reads.f64(s, at + i * recordSize, little);
             }
         } else {
             for (int i = 0; i < n; i++) {

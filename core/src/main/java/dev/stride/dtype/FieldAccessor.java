@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads one leaf field of record {@code i} in a segment of packed records. Each subclass holds an exact-typed
- * {@link VarHandle} with coordinates (segment, base offset, record index) in a final field.
+ * Reads one leaf field of record {@code i} in a segment of packed records. {@link #handle()} is the field's
+ * var handle derived from the record's {@link MemoryLayout} (coordinates: segment, base offset, record index);
+ * the typed getters read through the static-final handles of {@link Reads} at {@code i * recordSize + offset},
+ * which the JIT inlines in a hot loop where an instance-held handle would not be.
  */
 public abstract sealed class FieldAccessor {
     private final String path;
@@ -22,44 +24,48 @@ public abstract sealed class FieldAccessor {
     private final long offset;
     private final DataType type;
     private final ByteOrder order;
+    private final VarHandle handle;
+    /** Bytes per record. */
+    protected final long recordSize;
+    /** True for little-endian records. */
+    protected final boolean little;
 
-    FieldAccessor(String path, List<String> segments, long offset, DataType type, ByteOrder order) {
-        this.path = path;
-        this.segments = segments;
-        this.offset = offset;
+    FieldAccessor(Site site, DataType type) {
+        this.path = site.path;
+        this.segments = site.segments;
+        this.offset = site.offset;
         this.type = type;
-        this.order = order;
+        this.order = site.order;
+        this.handle = site.handle;
+        this.recordSize = site.recordSize;
+        this.little = site.order == ByteOrder.LITTLE_ENDIAN;
+    }
+
+    /** Where a field sits: its path, offset, record size, byte order and layout-derived handle. */
+    record Site(String path, List<String> segments, long offset, ByteOrder order, long recordSize, VarHandle handle) {
     }
 
     static FieldAccessor create(String path, List<String> segments, long offset, DataType type, ByteOrder order,
                                 MemoryLayout record, PathElement[] elements) {
+        boolean single = !(type instanceof RawType) && !(type instanceof CoreType c && c.kind() == CoreType.Kind.COMPLEX);
+        VarHandle handle = single ? record.arrayElementVarHandle(elements).withInvokeExactBehavior() : null;
+        Site site = new Site(path, segments, offset, order, record.byteSize(), handle);
         return switch (type) {
             case CoreType c -> switch (c) {
-                case BOOL -> new BoolField(path, segments, offset, c, order, handle(record, elements));
-                case INT8, UINT8 -> new ByteField(path, segments, offset, c, order, handle(record, elements));
-                case INT16, UINT16 -> new ShortField(path, segments, offset, c, order, handle(record, elements));
-                case FLOAT16 -> new HalfField(path, segments, offset, c, order, handle(record, elements));
-                case INT32, UINT32 -> new IntField(path, segments, offset, c, order, handle(record, elements));
-                case INT64, UINT64 -> new LongField(path, segments, offset, c, order, handle(record, elements));
-                case FLOAT32 -> new FloatField(path, segments, offset, c, order, handle(record, elements));
-                case FLOAT64 -> new DoubleField(path, segments, offset, c, order, handle(record, elements));
-                case COMPLEX64, COMPLEX128 -> new ComplexField(path, segments, offset, c, order,
-                        handle(record, with(elements, "re")), handle(record, with(elements, "im")));
+                case BOOL -> new BoolField(site, c);
+                case INT8, UINT8 -> new ByteField(site, c);
+                case INT16, UINT16 -> new ShortField(site, c);
+                case FLOAT16 -> new HalfField(site, c);
+                case INT32, UINT32 -> new IntField(site, c);
+                case INT64, UINT64 -> new LongField(site, c);
+                case FLOAT32 -> new FloatField(site, c);
+                case FLOAT64 -> new DoubleField(site, c);
+                case COMPLEX64, COMPLEX128 -> new ComplexField(site, c);
             };
-            case TimeType t -> new LongField(path, segments, offset, t, order, handle(record, elements));
-            case RawType r -> new RawField(path, segments, offset, r, order, record.byteSize());
+            case TimeType t -> new LongField(site, t);
+            case RawType r -> new RawField(site, r);
             case StructType s -> throw new IllegalArgumentException("a struct is not a leaf field");
         };
-    }
-
-    private static PathElement[] with(PathElement[] elements, String member) {
-        List<PathElement> all = new ArrayList<>(List.of(elements));
-        all.add(PathElement.groupElement(member));
-        return all.toArray(PathElement[]::new);
-    }
-
-    private static VarHandle handle(MemoryLayout record, PathElement[] elements) {
-        return record.arrayElementVarHandle(elements).withInvokeExactBehavior();
     }
 
     /** Dotted path from the record root ({@code point.x}); {@code ""} for a plain data type. */
@@ -89,6 +95,19 @@ public abstract sealed class FieldAccessor {
         return order;
     }
 
+    /**
+     * The field's var handle derived from the record layout: coordinates (segment, base offset, record index), exact
+     * types. Null for complex fields (a (re, im) pair is no single value) and raw fields (bytes, not a value).
+     */
+    public VarHandle handle() {
+        return handle;
+    }
+
+    /** Byte offset of this field of record {@code i}. */
+    protected final long at(long i) {
+        return i * recordSize + offset;
+    }
+
     /** The value as a double: numbers converted (uint64 as unsigned), bool as 0 or 1, times as their count. */
     public double getDouble(MemorySegment records, long i) {
         throw new ZarrException.BadRequest(null, "field '" + path + "' (" + type.describe() + ") is not a real number");
@@ -109,15 +128,12 @@ public abstract sealed class FieldAccessor {
     }
 
     public static final class BoolField extends FieldAccessor {
-        private final VarHandle handle;
-
-        BoolField(String p, List<String> s, long o, DataType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        BoolField(Site s, DataType t) {
+            super(s, t);
         }
 
         public boolean get(MemorySegment records, long i) {
-            return (byte) handle.get(records, 0L, i) != 0;
+            return Reads.i8(records, at(i)) != 0;
         }
 
         @Override
@@ -133,17 +149,15 @@ public abstract sealed class FieldAccessor {
 
     /** int8 or uint8; {@link #get} gives the raw bits, {@link #getLong} the value. */
     public static final class ByteField extends FieldAccessor {
-        private final VarHandle handle;
         private final boolean unsigned;
 
-        ByteField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        ByteField(Site s, CoreType t) {
+            super(s, t);
             this.unsigned = t == CoreType.UINT8;
         }
 
         public byte get(MemorySegment records, long i) {
-            return (byte) handle.get(records, 0L, i);
+            return Reads.i8(records, at(i));
         }
 
         public long getLong(MemorySegment records, long i) {
@@ -164,17 +178,15 @@ public abstract sealed class FieldAccessor {
 
     /** int16 or uint16. */
     public static final class ShortField extends FieldAccessor {
-        private final VarHandle handle;
         private final boolean unsigned;
 
-        ShortField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        ShortField(Site s, CoreType t) {
+            super(s, t);
             this.unsigned = t == CoreType.UINT16;
         }
 
         public short get(MemorySegment records, long i) {
-            return (short) handle.get(records, 0L, i);
+            return Reads.i16(records, at(i), little);
         }
 
         public long getLong(MemorySegment records, long i) {
@@ -195,15 +207,12 @@ public abstract sealed class FieldAccessor {
 
     /** float16, widened to float. */
     public static final class HalfField extends FieldAccessor {
-        private final VarHandle handle;
-
-        HalfField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        HalfField(Site s, CoreType t) {
+            super(s, t);
         }
 
         public float get(MemorySegment records, long i) {
-            return Float.float16ToFloat((short) handle.get(records, 0L, i));
+            return Float.float16ToFloat(Reads.i16(records, at(i), little));
         }
 
         @Override
@@ -214,7 +223,7 @@ public abstract sealed class FieldAccessor {
         /** Its own shortest decimal: a float16 printed as a float32 would show digits it does not have. */
         @Override
         public Json toJson(MemorySegment records, long i) {
-            short bits = (short) handle.get(records, 0L, i);
+            short bits = Reads.i16(records, at(i), little);
             float v = Float.float16ToFloat(bits);
             return v == 0 || !Float.isFinite(v) ? floatJson(v, true) : new Json.JNumber(Float16Decimal.of(bits));
         }
@@ -222,17 +231,15 @@ public abstract sealed class FieldAccessor {
 
     /** int32 or uint32. */
     public static final class IntField extends FieldAccessor {
-        private final VarHandle handle;
         private final boolean unsigned;
 
-        IntField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        IntField(Site s, CoreType t) {
+            super(s, t);
             this.unsigned = t == CoreType.UINT32;
         }
 
         public int get(MemorySegment records, long i) {
-            return (int) handle.get(records, 0L, i);
+            return Reads.i32(records, at(i), little);
         }
 
         public long getLong(MemorySegment records, long i) {
@@ -253,19 +260,17 @@ public abstract sealed class FieldAccessor {
 
     /** int64, uint64 (raw bits; {@link #getDouble} reads them unsigned) and the numpy time types. */
     public static final class LongField extends FieldAccessor {
-        private final VarHandle handle;
         private final boolean unsigned;
         private final boolean time;
 
-        LongField(String p, List<String> s, long o, DataType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        LongField(Site s, DataType t) {
+            super(s, t);
             this.unsigned = t == CoreType.UINT64;
             this.time = t instanceof TimeType;
         }
 
         public long get(MemorySegment records, long i) {
-            return (long) handle.get(records, 0L, i);
+            return Reads.i64(records, at(i), little);
         }
 
         @Override
@@ -288,15 +293,12 @@ public abstract sealed class FieldAccessor {
     }
 
     public static final class FloatField extends FieldAccessor {
-        private final VarHandle handle;
-
-        FloatField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        FloatField(Site s, CoreType t) {
+            super(s, t);
         }
 
         public float get(MemorySegment records, long i) {
-            return (float) handle.get(records, 0L, i);
+            return Reads.f32(records, at(i), little);
         }
 
         @Override
@@ -311,15 +313,12 @@ public abstract sealed class FieldAccessor {
     }
 
     public static final class DoubleField extends FieldAccessor {
-        private final VarHandle handle;
-
-        DoubleField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle handle) {
-            super(p, s, o, t, b);
-            this.handle = handle;
+        DoubleField(Site s, CoreType t) {
+            super(s, t);
         }
 
         public double get(MemorySegment records, long i) {
-            return (double) handle.get(records, 0L, i);
+            return Reads.f64(records, at(i), little);
         }
 
         @Override
@@ -335,23 +334,23 @@ public abstract sealed class FieldAccessor {
 
     /** complex64 or complex128: real and imaginary parts as doubles. */
     public static final class ComplexField extends FieldAccessor {
-        private final VarHandle re;
-        private final VarHandle im;
         private final boolean single;
 
-        ComplexField(String p, List<String> s, long o, CoreType t, ByteOrder b, VarHandle re, VarHandle im) {
-            super(p, s, o, t, b);
-            this.re = re;
-            this.im = im;
+        ComplexField(Site s, CoreType t) {
+            super(s, t);
             this.single = t == CoreType.COMPLEX64;
         }
 
         public double real(MemorySegment records, long i) {
-            return single ? (float) re.get(records, 0L, i) : (double) re.get(records, 0L, i);
+            return part(records, at(i));
         }
 
         public double imaginary(MemorySegment records, long i) {
-            return single ? (float) im.get(records, 0L, i) : (double) im.get(records, 0L, i);
+            return part(records, at(i) + byteSize() / 2);
+        }
+
+        private double part(MemorySegment records, long offset) {
+            return single ? Reads.f32(records, offset, little) : Reads.f64(records, offset, little);
         }
 
         @Override
@@ -362,15 +361,12 @@ public abstract sealed class FieldAccessor {
 
     /** r&lt;N&gt;: the bytes as stored. */
     public static final class RawField extends FieldAccessor {
-        private final long recordSize;
-
-        RawField(String p, List<String> s, long o, RawType t, ByteOrder b, long recordSize) {
-            super(p, s, o, t, b);
-            this.recordSize = recordSize;
+        RawField(Site s, RawType t) {
+            super(s, t);
         }
 
         public byte[] get(MemorySegment records, long i) {
-            return records.asSlice(i * recordSize + offset(), byteSize()).toArray(ValueLayout.JAVA_BYTE);
+            return records.asSlice(at(i), byteSize()).toArray(ValueLayout.JAVA_BYTE);
         }
 
         @Override
