@@ -211,9 +211,12 @@ public abstract sealed class FieldAccessor {
             return get(records, i);
         }
 
+        /** Its own shortest decimal: a float16 printed as a float32 would show digits it does not have. */
         @Override
         public Json toJson(MemorySegment records, long i) {
-            return floatJson(get(records, i), true);
+            short bits = (short) handle.get(records, 0L, i);
+            float v = Float.float16ToFloat(bits);
+            return v == 0 || !Float.isFinite(v) ? floatJson(v, true) : new Json.JNumber(Float16Decimal.of(bits));
         }
     }
 
