@@ -26,17 +26,17 @@ final class COrderBlocks implements Iterator<Region> {
         this.start = region.start();
         this.stop = region.stop();
         this.unitShape = unitShape.clone();
+        this.cursor = start.clone();
+        this.done = region.size() == 0;
         long[] shape = region.shape();
         long inner = 1;
         int k = shape.length - 1;
-        while (k > 0 && shape[k] <= maxElements / inner) {
+        while (!done && k > 0 && shape[k] <= maxElements / inner) {
             inner *= shape[k];
             k--;
         }
         this.cut = k;
         this.step = Math.max(1, maxElements / inner);
-        this.cursor = start.clone();
-        this.done = region.size() == 0;
     }
 
     @Override

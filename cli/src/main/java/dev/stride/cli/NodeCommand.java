@@ -17,6 +17,8 @@ import java.util.concurrent.Callable;
 
 /** What the commands on a node share: the PATH argument, the output streams, and saying where a failure happened. */
 abstract class NodeCommand implements Callable<Integer> {
+    /** Children named when a group is given where an array is needed; a line, not a listing. */
+    private static final int NAMES_SHOWN = 8;
 
     @Parameters(index = "0", paramLabel = "PATH",
             description = "Directory of a node: a hierarchy's root, or a group or array inside it.")
@@ -49,8 +51,9 @@ abstract class NodeCommand implements Callable<Integer> {
     ZarrArray openArray(Zarr zarr) {
         if (zarr.metadata("/") instanceof GroupMetadata) {
             List<String> children = zarr.children("/");
-            throw new ZarrException.BadRequest(null, "is a group, not an array; "
-                    + (children.isEmpty() ? "it is empty" : "it holds " + String.join(", ", children)));
+            String some = String.join(", ", children.subList(0, Math.min(children.size(), NAMES_SHOWN)));
+            throw new ZarrException.BadRequest(null, "is a group, not an array; " + (children.isEmpty() ? "it is empty"
+                    : "it holds " + some + (children.size() > NAMES_SHOWN ? " and " + (children.size() - NAMES_SHOWN) + " more" : "")));
         }
         return zarr.array("/");
     }
