@@ -24,6 +24,8 @@ import java.util.List;
 final class CatCommand extends NodeCommand {
     /** Bytes of records read at a time: memory stays bounded however large the array is. */
     private static final long BLOCK_BYTES = 32L << 20;
+    /** Elements between checks that stdout still has a reader; a check flushes, so not every element. */
+    private static final long CHECK_EVERY = 4096;
 
     @Option(names = "--fields", split = ",", paramLabel = "FIELD",
             description = "Only these fields, by dotted path (point.x), or a nested struct's path (point).")
@@ -58,16 +60,18 @@ final class CatCommand extends NodeCommand {
         long blockElements = Math.clamp(Math.min(BLOCK_BYTES / array.layout().recordSize(), count), 1, Long.MAX_VALUE);
         COrderBlocks blocks = new COrderBlocks(box, array.readUnitShape(), blockElements);
         long position = 0;
-        // an error on stdout means its reader went away (stride cat | head): stop reading
-        while (position < count && blocks.hasNext() && !out().checkError()) {
+        while (position < count && blocks.hasNext()) {
             Region block = blocks.next();
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment records = array.readRecords(block, arena);
                 long n = Math.min(block.size(), count - position);
-                for (long i = 0; i < n; i++) {
-                    writer.write(records, i, position + i);
+                for (long i = 0; i < n; i++, position++) {
+                    // an error on stdout means its reader went away (stride cat | head): stop early
+                    if (position % CHECK_EVERY == 0 && out().checkError()) {
+                        return;
+                    }
+                    writer.write(records, i, position);
                 }
-                position += n;
             }
         }
         writer.finish();
