@@ -57,7 +57,7 @@ final class CatCommand extends NodeCommand {
 
     /** Reads the first {@code count} elements of {@code box} a block at a time and hands them to {@code writer}. */
     private void print(ZarrArray array, Region box, long count, ElementWriter writer) {
-        long blockElements = Math.clamp(Math.min(BLOCK_BYTES / array.layout().recordSize(), count), 1, Long.MAX_VALUE);
+        long blockElements = Math.max(1, Math.min(BLOCK_BYTES / array.layout().recordSize(), count));
         COrderBlocks blocks = new COrderBlocks(box, array.readUnitShape(), blockElements);
         long position = 0;
         while (position < count && blocks.hasNext()) {

@@ -6,24 +6,21 @@ import java.io.PrintWriter;
 
 /** The output formats of cat. */
 enum CatFormat {
-    JSONL {
-        @Override
-        ElementWriter writer(Projection projection, Region region, PrintWriter out) {
-            return new JsonLinesWriter(projection, out);
-        }
-    },
-    CSV {
-        @Override
-        ElementWriter writer(Projection projection, Region region, PrintWriter out) {
-            return new CsvWriter(projection, out);
-        }
-    },
-    TABLE {
-        @Override
-        ElementWriter writer(Projection projection, Region region, PrintWriter out) {
-            return new TableWriter(projection, region, out);
-        }
-    };
+    JSONL((projection, region, out) -> new JsonLinesWriter(projection, out)),
+    CSV((projection, region, out) -> new CsvWriter(projection, out)),
+    TABLE(TableWriter::new);
 
-    abstract ElementWriter writer(Projection projection, Region region, PrintWriter out);
+    private interface Factory {
+        ElementWriter open(Projection projection, Region region, PrintWriter out);
+    }
+
+    private final Factory factory;
+
+    CatFormat(Factory factory) {
+        this.factory = factory;
+    }
+
+    ElementWriter writer(Projection projection, Region region, PrintWriter out) {
+        return factory.open(projection, region, out);
+    }
 }

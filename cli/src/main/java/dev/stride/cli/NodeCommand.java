@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
 
 /** What the commands on a node share: the PATH argument, the output streams, and saying where a failure happened. */
 abstract class NodeCommand implements Callable<Integer> {
-    /** Children named when a group is given where an array is needed; a line, not a listing. */
+    /** Children named when a group is given where an array is needed. */
     private static final int NAMES_SHOWN = 8;
 
     @Parameters(index = "0", paramLabel = "PATH",
@@ -50,12 +50,19 @@ abstract class NodeCommand implements Callable<Integer> {
     /** The array at PATH; a group is refused with the names of its children, so the user sees what to give instead. */
     ZarrArray openArray(Zarr zarr) {
         if (zarr.metadata("/") instanceof GroupMetadata) {
-            List<String> children = zarr.children("/");
-            String some = String.join(", ", children.subList(0, Math.min(children.size(), NAMES_SHOWN)));
-            throw new ZarrException.BadRequest(null, "is a group, not an array; " + (children.isEmpty() ? "it is empty"
-                    : "it holds " + some + (children.size() > NAMES_SHOWN ? " and " + (children.size() - NAMES_SHOWN) + " more" : "")));
+            throw new ZarrException.BadRequest(null, "is a group, not an array; " + contents(zarr.children("/")));
         }
         return zarr.array("/");
+    }
+
+    /** "it holds a, b, c and 3 more": enough names for one line. */
+    private static String contents(List<String> children) {
+        if (children.isEmpty()) {
+            return "it is empty";
+        }
+        String shown = String.join(", ", children.subList(0, Math.min(children.size(), NAMES_SHOWN)));
+        int more = children.size() - NAMES_SHOWN;
+        return "it holds " + shown + (more > 0 ? " and " + more + " more" : "");
     }
 
     /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */
