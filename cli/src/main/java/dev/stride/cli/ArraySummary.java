@@ -1,0 +1,65 @@
+package dev.stride.cli;
+
+import dev.stride.array.ZarrArray;
+import dev.stride.codec.ShardingCodec;
+import dev.stride.dtype.FieldAccessor;
+import dev.stride.dtype.RecordLayout;
+import dev.stride.dtype.StructType;
+import dev.stride.json.JsonCodec;
+import dev.stride.metadata.ArrayMetadata;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** An array for people: shape, chunking, data type, fill value, codecs, attributes, and the fields of its records. */
+final class ArraySummary {
+    private static final List<String> FIELD_COLUMNS = List.of("path", "type", "offset", "size");
+
+    private ArraySummary() {
+    }
+
+    static List<String> lines(ZarrArray array) {
+        ArrayMetadata meta = array.metadata();
+        Details details = new Details().add("shape", Arrays.toString(meta.shape()));
+        if (meta.dimensionNames() != null) {
+            details.add("dimension names", meta.dimensionNames().toString());
+        }
+        if (meta.codecs().bytesCodec() instanceof ShardingCodec sharding) {
+            details.add("shard shape", Arrays.toString(meta.chunkShape()))
+                    .add("chunk shape", Arrays.toString(sharding.innerShape()));
+        } else {
+            details.add("chunk shape", Arrays.toString(meta.chunkShape()));
+        }
+        details.add("data type", typeName(meta))
+                .add("fill value", JsonCodec.print(meta.fillValue().json()))
+                .add("codecs", CodecText.lines(meta.codecs().codecs()))
+                .attributes(meta.attributes());
+        if (meta.dataType() instanceof StructType) {
+            details.add("fields", fieldTable(array.layout()))
+                    .add("record size", array.layout().recordSize() + " bytes");
+        }
+        return details.lines();
+    }
+
+    private static String typeName(ArrayMetadata meta) {
+        return switch (meta.dataType()) {
+            case StructType s -> "struct of " + s.fields().size() + " fields" + (s.legacy() ? " (written as \"structured\")" : "");
+            default -> meta.dataType().describe();
+        };
+    }
+
+    /** Every leaf field, nested ones by their dotted path, with its type, byte offset and size in the record. */
+    private static List<String> fieldTable(RecordLayout layout) {
+        List<String[]> rows = new ArrayList<>();
+        for (FieldAccessor f : layout.fields()) {
+            rows.add(new String[] {f.path(), f.type().describe(), Long.toString(f.offset()), Long.toString(f.byteSize())});
+        }
+        TextTable table = new TextTable(FIELD_COLUMNS, new boolean[] {false, false, true, true});
+        rows.forEach(table::fit);
+        List<String> lines = new ArrayList<>();
+        lines.add(table.header(FIELD_COLUMNS));
+        rows.forEach(r -> lines.add(table.line(r)));
+        return lines;
+    }
+}

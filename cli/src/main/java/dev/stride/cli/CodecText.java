@@ -1,0 +1,54 @@
+package dev.stride.cli;
+
+import dev.stride.codec.Codec;
+import dev.stride.json.Json;
+import dev.stride.json.JsonCodec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A codec chain for people, one codec a line with its settings as key=value; a sharding codec's inner chain and
+ * index chain follow it, indented.
+ */
+final class CodecText {
+    private static final Json.JObject NONE = new Json.JObject(Map.of());
+
+    private CodecText() {
+    }
+
+    static List<String> lines(List<Codec> codecs) {
+        List<String> out = new ArrayList<>();
+        for (Codec c : codecs) {
+            add(c.name(), c.configuration() == null ? NONE : c.configuration(), "", out);
+        }
+        return out;
+    }
+
+    private static void add(String name, Json.JObject config, String indent, List<String> out) {
+        StringBuilder line = new StringBuilder(indent).append(name);
+        config.members().forEach((key, value) -> {
+            if (!key.equals("codecs") && !key.equals("index_codecs")) {
+                line.append(' ').append(key).append('=').append(value instanceof Json.JString s ? s.value() : JsonCodec.print(value));
+            }
+        });
+        out.add(line.toString());
+        if (config.get("codecs") instanceof Json.JArray inner) {
+            inner.items().forEach(c -> add(c, indent + "  ", out));
+        }
+        if (config.get("index_codecs") instanceof Json.JArray index) {
+            out.add(indent + "  index:");
+            index.items().forEach(c -> add(c, indent + "    ", out));
+        }
+    }
+
+    /** A codec as written in metadata: {"name": ..., "configuration": {...}}, or just its name. */
+    private static void add(Json codec, String indent, List<String> out) {
+        if (codec instanceof Json.JObject o && o.get("name") instanceof Json.JString name) {
+            add(name.value(), o.get("configuration") instanceof Json.JObject c ? c : NONE, indent, out);
+        } else {
+            add(codec instanceof Json.JString s ? s.value() : JsonCodec.print(codec), NONE, indent, out);
+        }
+    }
+}

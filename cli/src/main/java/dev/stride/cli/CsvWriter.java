@@ -1,0 +1,39 @@
+package dev.stride.cli;
+
+import dev.stride.dtype.FieldAccessor;
+
+import java.io.PrintWriter;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/** RFC 4180 CSV: a header of field paths, then one row per element with a column per leaf field. */
+final class CsvWriter implements ElementWriter {
+    private final List<FieldAccessor> columns;
+    private final PrintWriter out;
+
+    CsvWriter(Projection projection, PrintWriter out) {
+        this.columns = projection.columns();
+        this.out = out;
+        StringBuilder header = new StringBuilder();
+        for (FieldAccessor f : columns) {
+            header.append(header.isEmpty() ? "" : ",").append(quoted(Projection.header(f)));
+        }
+        out.write(header.append('\n').toString());
+    }
+
+    @Override
+    public void write(MemorySegment records, long i, long position) {
+        StringBuilder row = new StringBuilder();
+        for (int c = 0; c < columns.size(); c++) {
+            row.append(c == 0 ? "" : ",").append(quoted(CellText.of(columns.get(c), records, i)));
+        }
+        out.write(row.append('\n').toString());
+    }
+
+    private static String quoted(String cell) {
+        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
+            return cell;
+        }
+        return '"' + cell.replace("\"", "\"\"") + '"';
+    }
+}

@@ -1,0 +1,82 @@
+package dev.stride.cli;
+
+import dev.stride.ZarrException;
+import dev.stride.array.Zarr;
+import dev.stride.array.ZarrArray;
+import dev.stride.metadata.GroupMetadata;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** What the commands on a node share: the PATH argument, the output streams, and saying where a failure happened. */
+abstract class NodeCommand implements Callable<Integer> {
+    /** Children named when a group is given where an array is needed. */
+    private static final int NAMES_SHOWN = 8;
+
+    @Parameters(index = "0", paramLabel = "PATH",
+            description = "Directory of a node: a hierarchy's root, or a group or array inside it.")
+    Path path;
+
+    @Spec
+    CommandSpec spec;
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    ParameterException usageError(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** The hierarchy whose root node is PATH. */
+    Zarr openHierarchy() {
+        if (!Files.isDirectory(path)) {
+            throw new ZarrException.NodeNotFound(null, Files.exists(path) ? "not a directory" : "no such directory");
+        }
+        return Zarr.open(path);
+    }
+
+    /** The array at PATH; a group is refused with the names of its children, so the user sees what to give instead. */
+    ZarrArray openArray(Zarr zarr) {
+        if (zarr.metadata("/") instanceof GroupMetadata) {
+            throw new ZarrException.BadRequest(null, "is a group, not an array; " + contents(zarr.children("/")));
+        }
+        return zarr.array("/");
+    }
+
+    /** "it holds a, b, c and 3 more": enough names for one line. */
+    private static String contents(List<String> children) {
+        if (children.isEmpty()) {
+            return "it is empty";
+        }
+        String shown = String.join(", ", children.subList(0, Math.min(children.size(), NAMES_SHOWN)));
+        int more = children.size() - NAMES_SHOWN;
+        return "it holds " + shown + (more > 0 ? " and " + more + " more" : "");
+    }
+
+    /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */
+    String describe(ZarrException e) {
+        StringBuilder where = new StringBuilder(path.toString());
+        if (e.node() != null && !e.node().equals("/")) {
+            where.append(e.node());
+        }
+        if (e.member() != null) {
+            where.append("/zarr.json at ").append(e.member().isEmpty() ? "/" : e.member());
+        }
+        if (e.chunkKey() != null) {
+            where.append(e instanceof ZarrException.StoreFailure ? "/" : " chunk ").append(e.chunkKey());
+        }
+        return where + ": " + e.reason();
+    }
+}
