@@ -171,11 +171,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         long[] innerStrides = NdCopy.strides(innerShape);
         long[] coords = new long[innerShape.length];
         for (int i = 0; i < innerCount; i++) {
-            unravel(i, chunksPerShard, coords);
-            long start = 0;
-            for (int d = 0; d < coords.length; d++) {
-                start += coords[d] * innerShape[d] * shardStrides[d];
-            }
+            long start = innerStart(i, shardStrides, coords);
             if (idx.isEmpty(i)) {
                 fillBox(out, start, shardStrides, ctx);
                 continue;
@@ -190,6 +186,16 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         MemorySegment fill = ctx.buffer(fillBuffer, inner.spec().byteSize());
         NdCopy.fill(fill, shard.fill().bytes(order()));
         NdCopy.copy(fill, 0, NdCopy.strides(innerShape), out, start, shardStrides, innerShape, shard.type().byteSize());
+    }
+
+    /** Element offset in the shard of inner chunk {@code i}'s first element ({@code coords} is scratch space). */
+    private long innerStart(int i, long[] shardStrides, long[] coords) {
+        unravel(i, chunksPerShard, coords);
+        long start = 0;
+        for (int d = 0; d < coords.length; d++) {
+            start += coords[d] * innerShape[d] * shardStrides[d];
+        }
+        return start;
     }
 
     static void unravel(long linear, long[] shape, long[] out) {
@@ -212,11 +218,7 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         long at = indexAtEnd ? 0 : indexSize;
         long[] coords = new long[innerShape.length];
         for (int i = 0; i < innerCount; i++) {
-            unravel(i, chunksPerShard, coords);
-            long start = 0;
-            for (int d = 0; d < coords.length; d++) {
-                start += coords[d] * innerShape[d] * shardStrides[d];
-            }
+            long start = innerStart(i, shardStrides, coords);
             MemorySegment block = ctx.buffer(blockBuffer, inner.spec().byteSize());
             NdCopy.copy(decoded, start, shardStrides, block, 0, innerStrides, innerShape, elementSize);
             if (isAll(block, fill)) {

@@ -64,26 +64,27 @@ public final class TransposeCodec implements ArrayToArrayCodec {
 
     @Override
     public MemorySegment decode(MemorySegment input, DecodeContext ctx) {
-        MemorySegment out = ctx.buffer(this, decoded.byteSize());
-        // walk the decoded array in C order; decoded dimension order[i] is encoded dimension i
-        long[] encodedStrides = NdCopy.strides(encoded.shape());
-        long[] srcStrides = new long[order.length];
-        for (int i = 0; i < order.length; i++) {
-            srcStrides[order[i]] = encodedStrides[i];
-        }
-        NdCopy.copy(input, 0, srcStrides, out, 0, NdCopy.strides(decoded.shape()), decoded.shape(), decoded.type().byteSize());
-        return out;
+        // decoded dimension order[i] is encoded dimension i
+        return permute(input, encoded, decoded, true, ctx.buffer(this, decoded.byteSize()));
     }
 
     @Override
     public MemorySegment encode(MemorySegment input, DecodeContext ctx) {
-        MemorySegment out = ctx.buffer(encodeBuffer, encoded.byteSize());
-        long[] decodedStrides = NdCopy.strides(decoded.shape());
+        return permute(input, decoded, encoded, false, ctx.buffer(encodeBuffer, encoded.byteSize()));
+    }
+
+    /** Copies {@code from} into {@code out} laid out as {@code to}, walking {@code to} in C order. */
+    private MemorySegment permute(MemorySegment input, ChunkSpec from, ChunkSpec to, boolean decoding, MemorySegment out) {
+        long[] fromStrides = NdCopy.strides(from.shape());
         long[] srcStrides = new long[order.length];
         for (int i = 0; i < order.length; i++) {
-            srcStrides[i] = decodedStrides[order[i]];
+            if (decoding) {
+                srcStrides[order[i]] = fromStrides[i];
+            } else {
+                srcStrides[i] = fromStrides[order[i]];
+            }
         }
-        NdCopy.copy(input, 0, srcStrides, out, 0, NdCopy.strides(encoded.shape()), encoded.shape(), decoded.type().byteSize());
+        NdCopy.copy(input, 0, srcStrides, out, 0, NdCopy.strides(to.shape()), to.shape(), to.type().byteSize());
         return out;
     }
 }
