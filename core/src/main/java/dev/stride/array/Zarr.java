@@ -95,11 +95,20 @@ public final class Zarr implements AutoCloseable {
         String prefix = prefix(normalize(path));
         List<String> names = new ArrayList<>();
         for (String name : store.list(prefix)) {
-            if (NodeMetadata.invalidNameReason(name) == null && store.size(prefix + name + "/zarr.json") >= 0) {
+            if (NodeMetadata.invalidNameReason(name) == null && hasMetadata(prefix + name + "/zarr.json")) {
                 names.add(name);
             }
         }
         return names;
+    }
+
+    /** A key the store refuses to read (a symbolic link out of it) is no child; opening that node says why. */
+    private boolean hasMetadata(String key) {
+        try {
+            return store.size(key) >= 0;
+        } catch (ZarrException.StoreFailure refused) {
+            return false;
+        }
     }
 
     /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses illegal node names. */
