@@ -127,6 +127,12 @@ public final class GzipCodec implements BytesToBytesCodec {
             at = skipZeroTerminated(in, at, ctx);
         }
         if ((flags & FHCRC) != 0) {
+            at = require(in, at, 2, ctx);
+            CRC32 crc = new CRC32();
+            crc.update(in.asSlice(0, at).asByteBuffer());
+            if ((short) crc.getValue() != in.get(LE_SHORT, at)) {
+                throw ctx.corrupt("gzip: header CRC16 mismatch");
+            }
             at += 2;
         }
         return (int) require(in, at, 0, ctx);

@@ -167,7 +167,16 @@ final class FillValues {
         if (!(json instanceof Json.JNumber n)) {
             throw node.invalid(pointer, c + " fill value must be a number or string, not " + Json.typeName(json));
         }
-        putFloat(out, n.isFinite() ? new BigDecimal(n.text()).doubleValue() : n.doubleValue(), size);
+        putFloat(out, n.isFinite() ? decimal(n) : n.doubleValue(), size);
+    }
+
+    private static double decimal(Json.JNumber n) {
+        try {
+            return new BigDecimal(n.text()).doubleValue();
+        } catch (NumberFormatException exponentBeyondAnInt) {
+            // 1e1000000000000: BigDecimal keeps its exponent in an int; the double is an infinity or a zero all the same
+            return Double.parseDouble(n.text());
+        }
     }
 
     /** Writes a float of the given size; NaN is the canonical quiet NaN of that size. */

@@ -196,6 +196,21 @@ class BadMetadataTest {
         assertNotNull(meta);
     }
 
+    @Test
+    void fillValuesWithExponentsBeyondAnInt() {
+        // found by MetadataFuzzTest#documentBytes: BigDecimal threw NumberFormatException on 1e1000000000000
+        assertEquals(Double.POSITIVE_INFINITY, firstB(edit(ARRAY, "/fill_value/b", "1e1000000000000")));
+        assertEquals(Double.NEGATIVE_INFINITY, firstB(edit(ARRAY, "/fill_value/b", "-1e+1000000000000")));
+        assertEquals(0.0, firstB(edit(ARRAY, "/fill_value/b", "1e-1000000000000")));
+    }
+
+    /** Field b of the first element of an array with no chunks: its fill value. */
+    private static double firstB(String doc) {
+        try (Zarr zarr = Zarr.open(new MemoryStore().put("zarr.json", bytes(doc)))) {
+            return ((double[]) zarr.array("/").read("b", new Region(new long[] {0, 0}, new long[] {1, 1})))[0];
+        }
+    }
+
     private static String nestedStructs(int depth) {
         String type = "\"int8\"";
         for (int i = 0; i < depth; i++) {

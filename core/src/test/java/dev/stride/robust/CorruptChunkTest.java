@@ -107,6 +107,24 @@ public class CorruptChunkTest {
         assertCorrupt(f, Arrays.copyOf(valid, n - 8));
     }
 
+    /** Found by ChunkFuzzTest#gzipChunk, where java.util.zip disagreed: the optional header CRC16 went unchecked. */
+    @Test
+    void gzipHeaderCrcMustMatch() {
+        ChunkFixture f = fixture("gzip");
+        byte[] valid = f.valid();
+        byte[] withCrc = new byte[valid.length + 2];
+        System.arraycopy(valid, 0, withCrc, 0, 10);
+        withCrc[3] |= 2;
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(withCrc, 0, 10);
+        withCrc[10] = (byte) crc.getValue();
+        withCrc[11] = (byte) (crc.getValue() >> 8);
+        System.arraycopy(valid, 10, withCrc, 12, valid.length - 10);
+        assertArrayEquals(ChunkFixture.records(), f.read(withCrc));
+        withCrc[11] ^= 1;
+        assertTrue(assertCorrupt(f, withCrc).getMessage().contains("header CRC16 mismatch"));
+    }
+
     @Test
     void crc32cMismatchIsRefused() {
         ChunkFixture f = fixture("crc32c");

@@ -2,6 +2,7 @@ package dev.stride.robust;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.stride.json.Json;
+import dev.stride.json.JsonCodec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,12 +29,22 @@ final class JsonEdits {
     private JsonEdits() {
     }
 
+    /** One edit; one that would nest the document deeper than {@link JsonCodec} prints (1000) is dropped. */
     static Json edit(Json doc, FuzzedDataProvider data) {
         List<List<Object>> paths = new ArrayList<>();
         collect(doc, new ArrayList<>(), paths);
         List<Object> path = paths.get(data.consumeInt(0, paths.size() - 1));
         Json replacement = data.consumeInt(0, 5) == 0 ? null : value(doc, paths, data, 0);
-        return replace(doc, path, 0, replacement);
+        Json edited = replace(doc, path, 0, replacement);
+        return depth(edited) > 900 ? doc : edited;
+    }
+
+    private static int depth(Json json) {
+        return switch (json) {
+            case Json.JObject o -> 1 + o.members().values().stream().mapToInt(JsonEdits::depth).max().orElse(0);
+            case Json.JArray a -> 1 + a.items().stream().mapToInt(JsonEdits::depth).max().orElse(0);
+            default -> 0;
+        };
     }
 
     /** {@code doc} with the member or item at a JSON pointer ({@code /codecs/0/name}) set to {@code value}, or removed when null. */
