@@ -18,6 +18,8 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
     private static final int RESERVED = 0x08;
     /** c-blosc's BLOSC_MAX_BUFFERSIZE. */
     static final int MAX_BUFFER = Integer.MAX_VALUE - SIZE;
+    /** No blosc compressor decodes more than 32768 bytes per byte (zstd's bound; the others' are lower). */
+    private static final long MAX_RATIO = 32768;
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /** Reads and checks the header of {@code in}, a chunk that must decode to {@code expectedSize} bytes unless negative. */
@@ -46,6 +48,9 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
         }
         if (h.nbytes > 0) {
             h.checkLayout(in, ctx);
+        }
+        if (expectedSize < 0 && h.nbytes > length * MAX_RATIO) {
+            throw ctx.corrupt("blosc: header says " + h.nbytes + " decoded bytes, more than a chunk of " + length + " bytes can hold");
         }
         return h;
     }

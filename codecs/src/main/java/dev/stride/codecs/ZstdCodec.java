@@ -26,6 +26,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
     /** One decompression context per thread, shared by every zstd codec: it keeps no state between frames. */
     private static final Object DECOMPRESSOR = new Object();
     private static final long UNKNOWN_SIZE = -1;
+    /** A zstd block decodes to at most 128 KiB and takes at least 4 bytes (an RLE block): 32768 bytes per byte. */
+    private static final long MAX_RATIO = 32768;
 
     private final int level;
     private final boolean checksum;
@@ -68,7 +70,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
     public MemorySegment decode(MemorySegment encoded, long expectedSize, DecodeContext ctx) {
         int n = inputSize(encoded, ctx);
         ByteBuffer src = NativeInput.of(encoded, inputCopy, ctx).asByteBuffer();
-        long size = decodedSize(Zstd.getDirectByteBufferFrameContentSize(src, 0, n), expectedSize, ctx);
+        long size = decodedSize(Zstd.getDirectByteBufferFrameContentSize(src, 0, n), expectedSize, n, ctx);
         MemorySegment out = ctx.buffer(this, size);
         ZstdDecompressCtx zstd = ctx.local(DECOMPRESSOR, ZstdDecompressCtx::new);
         int decoded;
@@ -91,7 +93,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
     }
 
     /** The output size: the chunk's when known (streaming frames omit theirs), else the first frame header's. */
-    private static long decodedSize(long declared, long expectedSize, DecodeContext ctx) {
+    private static long decodedSize(long declared, long expectedSize, int n, DecodeContext ctx) {
         if (declared < UNKNOWN_SIZE) {
             throw ctx.corrupt("zstd: not a zstd frame (bad magic number or truncated header)");
         }
@@ -107,6 +109,9 @@ public final class ZstdCodec implements BytesToBytesCodec {
         }
         if (declared > Scratch.MAX_BUFFER) {
             throw ctx.corrupt("zstd: frame header says " + declared + " decoded bytes, more than a chunk may have");
+        }
+        if (declared > n * MAX_RATIO) {
+            throw ctx.corrupt("zstd: frame header says " + declared + " decoded bytes, more than " + n + " bytes of frames can hold");
         }
         return declared;
     }

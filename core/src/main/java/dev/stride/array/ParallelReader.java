@@ -72,16 +72,20 @@ final class ParallelReader {
             failure.compareAndSet(null, t);
             return;
         }
+        long[] unit = null;
         try {
             UnitGrid.RunVisitor visitor = visitors.forWorker(worker);
             long total = grid.count();
             for (long n = next.getAndIncrement(); n < total && failure.get() == null; n = next.getAndIncrement()) {
-                long[] unit = grid.unit(n);
+                unit = grid.unit(n);
                 readUnit(unit, session, visitor);
                 if (progress != null) {
                     progress.update(done.incrementAndGet(), total);
                 }
             }
+        } catch (InternalError e) {
+            // the JVM raises a fault in a mapped file asynchronously: it may arrive after the read that caused it
+            failure.compareAndSet(null, unit == null ? e : truncated(unit, e));
         } catch (Throwable t) {
             failure.compareAndSet(null, t);
         } finally {
@@ -100,9 +104,13 @@ final class ParallelReader {
             }
             throw e;
         } catch (InternalError e) {
-            // the JVM turns SIGBUS on a mapped file that shrank into an InternalError
-            throw new ZarrException.CorruptChunk(array.path(), array.keyOf(unit),
-                    "the file was truncated or replaced while mapped (" + e.getMessage() + ")", e);
+            throw truncated(unit, e);
         }
+    }
+
+    /** The JVM turns SIGBUS on a mapped file that shrank into an InternalError. */
+    private ZarrException truncated(long[] unit, InternalError e) {
+        return new ZarrException.CorruptChunk(array.path(), array.keyOf(unit),
+                "the file was truncated or replaced while mapped (" + e.getMessage() + ")", e);
     }
 }

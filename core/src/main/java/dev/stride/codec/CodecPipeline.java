@@ -14,6 +14,7 @@ public final class CodecPipeline {
     private final List<ArrayToArrayCodec> arrayCodecs;
     private final ArrayToBytesCodec bytesCodec;
     private final List<BytesToBytesCodec> byteCodecs;
+    private final Object mappedCopy = new Object();
 
     CodecPipeline(ChunkSpec spec, List<ArrayToArrayCodec> arrayCodecs, ArrayToBytesCodec bytesCodec, List<BytesToBytesCodec> byteCodecs) {
         this.spec = spec;
@@ -74,6 +75,11 @@ public final class CodecPipeline {
     /** Stored bytes in, the chunk's packed elements (C order, {@link #order()}) out; checked against {@link #spec()}. */
     public MemorySegment decode(MemorySegment encoded, DecodeContext ctx) {
         MemorySegment current = encoded;
+        if (!byteCodecs.isEmpty() && encoded.isMapped()) {
+            // zlib, libzstd, libblosc and the CRC32C intrinsic die of SIGBUS when a mapped file shrinks under them;
+            // a copy in Java meets it as an InternalError, which the reader reports as a corrupt chunk
+            current = ctx.buffer(mappedCopy, encoded.byteSize()).copyFrom(encoded);
+        }
         for (int i = byteCodecs.size() - 1; i >= 0; i--) {
             current = byteCodecs.get(i).decode(current, i == 0 ? bytesCodec.encodedSize() : -1, ctx);
         }

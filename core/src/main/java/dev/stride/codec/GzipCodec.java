@@ -24,6 +24,8 @@ public final class GzipCodec implements BytesToBytesCodec {
     private static final int FNAME = 8;
     private static final int FCOMMENT = 16;
     private static final int TRAILER = 8;
+    /** Deflate's densest code (a 258-byte match in 2 bits) decodes at most 1032 bytes per byte of input. */
+    private static final long MAX_RATIO = 1032;
 
     private final int level;
     private final Object inflaterKey = new Object();
@@ -55,6 +57,10 @@ public final class GzipCodec implements BytesToBytesCodec {
         long storedSize = Integer.toUnsignedLong(in.get(LE_INT, n - 4));
         int storedCrc = in.get(LE_INT, n - 8);
         long size = expectedSize >= 0 ? expectedSize : storedSize;
+        if (expectedSize < 0 && storedSize > (n - headerEnd) * MAX_RATIO) {
+            throw ctx.corrupt("gzip: trailer says " + storedSize + " decoded bytes, more than " + (n - headerEnd)
+                    + " bytes of deflate data can hold");
+        }
         if (size > Scratch.MAX_BUFFER) {
             throw ctx.corrupt("gzip: claims " + size + " decoded bytes");
         }
@@ -121,6 +127,12 @@ public final class GzipCodec implements BytesToBytesCodec {
             at = skipZeroTerminated(in, at, ctx);
         }
         if ((flags & FHCRC) != 0) {
+            at = require(in, at, 2, ctx);
+            CRC32 crc = new CRC32();
+            crc.update(in.asSlice(0, at).asByteBuffer());
+            if ((short) crc.getValue() != in.get(LE_SHORT, at)) {
+                throw ctx.corrupt("gzip: header CRC16 mismatch");
+            }
             at += 2;
         }
         return (int) require(in, at, 0, ctx);

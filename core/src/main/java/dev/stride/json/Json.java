@@ -62,8 +62,13 @@ public sealed interface Json {
             return new BigDecimal(text);
         }
 
+        /** The value as a double; Jackson's non-finite spellings ({@code +INF}, {@code -INF}) included. */
         public double doubleValue() {
-            return Double.parseDouble(text);
+            return switch (text) {
+                case "INF", "+INF" -> Double.POSITIVE_INFINITY;
+                case "-INF" -> Double.NEGATIVE_INFINITY;
+                default -> Double.parseDouble(text);
+            };
         }
     }
 

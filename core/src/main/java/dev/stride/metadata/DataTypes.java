@@ -42,8 +42,8 @@ final class DataTypes {
         if (raw.matches()) {
             node.onlyConfiguration(ext);
             long bits = Long.parseLong(raw.group(1));
-            if (bits % 8 != 0 || bits / 8 > MAX_RECORD_BYTES) {
-                throw node.invalid(pointer, "raw type '" + name + "' needs a multiple of 8 bits up to 2^33");
+            if (bits % 8 != 0 || bits > Integer.MAX_VALUE) {
+                throw node.invalid(pointer, "raw type '" + name + "' needs a multiple of 8 bits below 2^31");
             }
             return new RawType((int) bits);
         }

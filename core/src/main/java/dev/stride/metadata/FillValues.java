@@ -8,6 +8,7 @@ import dev.stride.dtype.StructType;
 import dev.stride.dtype.TimeType;
 import dev.stride.json.Json;
 
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -22,13 +23,38 @@ final class FillValues {
     }
 
     static FillValue parse(Node node, Json json, DataType type, String pointer) {
-        ByteBuffer out = ByteBuffer.allocate(type.byteSize()).order(ByteOrder.LITTLE_ENDIAN);
         if (type instanceof StructType s && s.legacy() && json instanceof Json.JString base64) {
-            out.put(legacyBytes(node, base64.value(), s, pointer));
-        } else {
-            put(node, json, type, pointer, out);
+            return new FillValue(type, json, legacyBytes(node, base64.value(), s, pointer));
         }
-        return new FillValue(type, json, out.array());
+        // grows with the values read, never to the size the data type claims (a raw type may claim 1 GiB)
+        LittleEndian out = new LittleEndian();
+        put(node, json, type, pointer, out);
+        return new FillValue(type, json, out.toByteArray());
+    }
+
+    /** Little-endian bytes of a fill value, appended as its JSON is read. */
+    private static final class LittleEndian extends ByteArrayOutputStream {
+        private final ByteBuffer scratch = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+
+        void put(byte b) {
+            write(b);
+        }
+
+        void putShort(short v) {
+            write(scratch.clear().putShort(v).array(), 0, 2);
+        }
+
+        void putFloat(float v) {
+            write(scratch.clear().putFloat(v).array(), 0, 4);
+        }
+
+        void putDouble(double v) {
+            write(scratch.clear().putDouble(v).array(), 0, 8);
+        }
+
+        void putLong(long v) {
+            write(scratch.clear().putLong(v).array(), 0, 8);
+        }
     }
 
     private static byte[] legacyBytes(Node node, String text, StructType s, String pointer) {
@@ -44,7 +70,7 @@ final class FillValues {
         return bytes;
     }
 
-    private static void put(Node node, Json json, DataType type, String pointer, ByteBuffer out) {
+    private static void put(Node node, Json json, DataType type, String pointer, LittleEndian out) {
         switch (type) {
             case CoreType c -> core(node, json, c, pointer, out);
             case RawType r -> raw(node, json, r, pointer, out);
@@ -75,7 +101,7 @@ final class FillValues {
         }
     }
 
-    private static void raw(Node node, Json json, RawType r, String pointer, ByteBuffer out) {
+    private static void raw(Node node, Json json, RawType r, String pointer, LittleEndian out) {
         Json.JArray a = node.array(json, pointer);
         if (a.size() != r.byteSize()) {
             throw node.invalid(pointer, r.describe() + " needs " + r.byteSize() + " byte values, not " + a.size());
@@ -85,7 +111,7 @@ final class FillValues {
         }
     }
 
-    private static void core(Node node, Json json, CoreType c, String pointer, ByteBuffer out) {
+    private static void core(Node node, Json json, CoreType c, String pointer, LittleEndian out) {
         switch (c.kind()) {
             case BOOL -> out.put((byte) (node.bool(json, pointer) ? 1 : 0));
             case SIGNED, UNSIGNED -> integer(node, json, c, pointer, out);
@@ -101,7 +127,7 @@ final class FillValues {
         }
     }
 
-    private static void integer(Node node, Json json, CoreType c, String pointer, ByteBuffer out) {
+    private static void integer(Node node, Json json, CoreType c, String pointer, LittleEndian out) {
         if (!(json instanceof Json.JNumber n) || !n.isIntegral()) {
             throw node.invalid(pointer, c + " fill value must be an integer, not " + Node.describe(json));
         }
@@ -117,7 +143,7 @@ final class FillValues {
         putBits(out, v.longValue(), c.byteSize());
     }
 
-    private static void floating(Node node, Json json, CoreType c, String pointer, ByteBuffer out) {
+    private static void floating(Node node, Json json, CoreType c, String pointer, LittleEndian out) {
         int size = c.byteSize();
         if (json instanceof Json.JString s) {
             String text = s.value();
@@ -163,14 +189,19 @@ final class FillValues {
         short up = Float.floatToFloat16(Math.nextUp(f));
         short down = Float.floatToFloat16(Math.nextDown(f));
         if (Float.isFinite(f) && up != down) {
-            int side = new BigDecimal(text).compareTo(new BigDecimal(f));
-            return side == 0 ? h : side > 0 ? up : down;
+            try {
+                int side = new BigDecimal(text).compareTo(new BigDecimal(f));
+                return side == 0 ? h : side > 0 ? up : down;
+            } catch (NumberFormatException exponentBeyondAnInt) {
+                // 1e-1000000000000: BigDecimal keeps its exponent in an int; such a value is a zero all the same
+                return h;
+            }
         }
         return h;
     }
 
     /** Writes a float of the given size; NaN is the canonical quiet NaN of that size. */
-    private static void putFloat(ByteBuffer out, double v, int size) {
+    private static void putFloat(LittleEndian out, double v, int size) {
         switch (size) {
             case 2 -> out.putShort(Float.floatToFloat16((float) v));
             case 4 -> out.putFloat((float) v);
@@ -178,7 +209,7 @@ final class FillValues {
         }
     }
 
-    private static void putBits(ByteBuffer out, long bits, int size) {
+    private static void putBits(LittleEndian out, long bits, int size) {
         for (int i = 0; i < size; i++) {
             out.put((byte) (bits >>> (8 * i)));
         }

@@ -42,6 +42,8 @@ public final class LocalStore implements Store {
     }
 
     private static final String TEMP_PREFIX = ".stride-tmp-";
+    /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
+    static final long MAX_METADATA_BYTES = 256 << 20;
 
     private final Path root;
     private final Path realRoot;
@@ -167,6 +169,9 @@ public final class LocalStore implements Store {
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
             long size = ch.size();
             long n = rangeLength(key, size, offset, length);
+            if (n > Scratch.MAX_BUFFER) {
+                throw new ZarrException.StoreFailure(key, "a range of " + n + " bytes is more than one read may hold (2 GiB)", null);
+            }
             MemorySegment dst = scratch.buffer(this, n);
             var buffer = dst.asByteBuffer();
             long at = offset;
@@ -180,6 +185,25 @@ public final class LocalStore implements Store {
             return dst;
         } catch (NoSuchFileException e) {
             return null;
+        }
+    }
+
+    /** Metadata is read from the file as it is now, never through a mapping that a truncated file would fault. */
+    @Override
+    public byte[] readBytes(String key) {
+        ensureOpen();
+        try {
+            Path p = file(key);
+            long size = Files.size(p);
+            if (size > MAX_METADATA_BYTES) {
+                throw new ZarrException.StoreFailure(key, "holds " + size + " bytes, more than the " + MAX_METADATA_BYTES
+                        + " a metadata document may have", null);
+            }
+            return Files.readAllBytes(p);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(key, "cannot read: " + e, e);
         }
     }
 

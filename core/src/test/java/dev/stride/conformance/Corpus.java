@@ -23,8 +23,7 @@ public final class Corpus {
 
     /** The shared folder, or a skipped test when it is absent and not required. */
     public static Path shared() {
-        String configured = System.getProperty("stride.shared", System.getenv().getOrDefault("STRIDE_SHARED", "../shared"));
-        Path dir = Path.of(configured).toAbsolutePath().normalize();
+        Path dir = location();
         if (!Files.isDirectory(dir.resolve("conformance"))) {
             if ("1".equals(System.getenv("STRIDE_REQUIRE_SHARED"))) {
                 throw new AssertionError("STRIDE_REQUIRE_SHARED=1 but the shared folder is missing at " + dir);
@@ -33,6 +32,12 @@ public final class Corpus {
             Assumptions.abort("conformance corpus not found at " + dir);
         }
         return dir;
+    }
+
+    /** Where the shared folder should be ({@code stride.shared}, {@code STRIDE_SHARED}, else {@code ../shared}); it may be absent. */
+    public static Path location() {
+        String configured = System.getProperty("stride.shared", System.getenv().getOrDefault("STRIDE_SHARED", "../shared"));
+        return Path.of(configured).toAbsolutePath().normalize();
     }
 
     public static List<Case> cases() {

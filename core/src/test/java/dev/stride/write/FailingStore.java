@@ -8,7 +8,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
-/** A store that fails its {@code n}-th write (counting from 1) the way a full disk would, before touching the key. */
+/** A store that fails its {@code n}-th write (counting from 1; 0: none) the way a full disk would, before touching the key. */
 final class FailingStore implements Store {
     private final Store delegate;
     private final int failingWrite;
@@ -17,6 +17,11 @@ final class FailingStore implements Store {
     FailingStore(Store delegate, int failingWrite) {
         this.delegate = delegate;
         this.failingWrite = failingWrite;
+    }
+
+    /** Writes asked for so far, the failing one included. */
+    int writes() {
+        return writes;
     }
 
     @Override
