@@ -55,11 +55,6 @@ final class ArraySummary {
         for (FieldAccessor f : layout.fields()) {
             rows.add(new String[] {f.path(), f.type().describe(), Long.toString(f.offset()), Long.toString(f.byteSize())});
         }
-        TextTable table = new TextTable(FIELD_COLUMNS, new boolean[] {false, false, true, true});
-        rows.forEach(table::fit);
-        List<String> lines = new ArrayList<>();
-        lines.add(table.header(FIELD_COLUMNS));
-        rows.forEach(r -> lines.add(table.line(r)));
-        return lines;
+        return TextTable.lines(FIELD_COLUMNS, new boolean[] {false, false, true, true}, rows);
     }
 }

@@ -8,6 +8,7 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 
 /**
  * Failures as one line on stderr and an exit code: {@link #UNREADABLE} when the data could not be read, {@link #USAGE}
@@ -20,6 +21,12 @@ final class Failures {
     private static final String DEBUG = "--debug";
 
     private Failures() {
+    }
+
+    /** A command whose failures are located on disk, under the directory the failing node belongs to. */
+    interface Located {
+        /** The directory of the hierarchy a failure happened in: its node path, member and chunk key are relative to it. */
+        Path rootOf(ZarrException e);
     }
 
     static void install(CommandLine cli) {
@@ -46,12 +53,27 @@ final class Failures {
             e.printStackTrace(err);
         }
         String what = switch (e) {
-            case ZarrException z when command.getCommand() instanceof NodeCommand c -> c.describe(z);
+            case ZarrException z when command.getCommand() instanceof Located c -> located(c.rootOf(z), z);
             case ZarrException z -> z.getMessage();
             default -> "unexpected " + e + (debugRequested(parsed) ? "" : " (--debug shows where)");
         };
         err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(what));
         return e instanceof ZarrException.BadRequest ? USAGE : UNREADABLE;
+    }
+
+    /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */
+    static String located(Path root, ZarrException e) {
+        StringBuilder where = new StringBuilder(root.toString());
+        if (e.node() != null && !e.node().equals("/")) {
+            where.append(e.node());
+        }
+        if (e.member() != null) {
+            where.append("/zarr.json at ").append(e.member().isEmpty() ? "/" : e.member());
+        }
+        if (e.chunkKey() != null) {
+            where.append(e instanceof ZarrException.StoreFailure ? "/" : " chunk ").append(e.chunkKey());
+        }
+        return where + ": " + e.reason();
     }
 
     private static boolean debugRequested(ParseResult parsed) {

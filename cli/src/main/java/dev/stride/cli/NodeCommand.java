@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** What the commands on a node share: the PATH argument, the output streams, and saying where a failure happened. */
-abstract class NodeCommand implements Callable<Integer> {
+/** What the commands on a node share: the PATH argument, the output streams, and failures located under PATH. */
+abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     /** Children named when a group is given where an array is needed. */
     private static final int NAMES_SHOWN = 8;
 
@@ -65,18 +65,8 @@ abstract class NodeCommand implements Callable<Integer> {
         return "it holds " + shown + (more > 0 ? " and " + more + " more" : "");
     }
 
-    /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */
-    String describe(ZarrException e) {
-        StringBuilder where = new StringBuilder(path.toString());
-        if (e.node() != null && !e.node().equals("/")) {
-            where.append(e.node());
-        }
-        if (e.member() != null) {
-            where.append("/zarr.json at ").append(e.member().isEmpty() ? "/" : e.member());
-        }
-        if (e.chunkKey() != null) {
-            where.append(e instanceof ZarrException.StoreFailure ? "/" : " chunk ").append(e.chunkKey());
-        }
-        return where + ": " + e.reason();
+    @Override
+    public Path rootOf(ZarrException e) {
+        return path;
     }
 }

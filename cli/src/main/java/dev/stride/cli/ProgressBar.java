@@ -17,14 +17,17 @@ final class ProgressBar implements ScanOptions.Progress {
 
     private final PrintWriter err;
     private final String label;
+    private final String units;
     private final boolean enabled;
     private final long started = System.nanoTime();
     private final AtomicLong nextDraw = new AtomicLong(started + QUIET_NANOS);
     private int drawnLength;
 
-    ProgressBar(PrintWriter err, String label, boolean enabled) {
+    /** {@code units} names what is counted ("chunks"). */
+    ProgressBar(PrintWriter err, String label, String units, boolean enabled) {
         this.err = err;
         this.label = label;
+        this.units = units;
         this.enabled = enabled;
     }
 
@@ -39,8 +42,8 @@ final class ProgressBar implements ScanOptions.Progress {
 
     private synchronized void draw(long done, long total, long now) {
         int filled = (int) (WIDTH * done / Math.max(1, total));
-        String bar = String.format("\r%s [%s%s] %3d%%  %d/%d chunks  %.0f s", label, "#".repeat(filled), " ".repeat(WIDTH - filled),
-                100 * done / Math.max(1, total), done, total, (now - started) / 1e9);
+        String bar = String.format("\r%s [%s%s] %3d%%  %d/%d %s  %.0f s", label, "#".repeat(filled), " ".repeat(WIDTH - filled),
+                100 * done / Math.max(1, total), done, total, units, (now - started) / 1e9);
         err.print(bar);
         err.flush();
         drawnLength = bar.length();

@@ -6,6 +6,7 @@ import dev.stride.dtype.TimeType;
 import dev.stride.json.Json;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,6 +14,9 @@ import java.util.Map;
 
 /** What a scan found and how fast: lines for people, or one JSON object for programs. */
 record ScanReport(FieldStats stats, DataType type, double seconds) {
+    /** Headers of {@link #cells()}. */
+    static final List<String> HEADERS = List.of("field", "count", "sum", "min", "max", "mean", "records/s");
+    private static final MathContext BRIEF = new MathContext(7);
 
     double recordsPerSecond() {
         return stats.count() / Math.max(seconds, 1e-9);
@@ -43,6 +47,29 @@ record ScanReport(FieldStats stats, DataType type, double seconds) {
                 .add("time", String.format(Locale.ROOT, "%.3f s", seconds))
                 .add("speed", String.format(Locale.ROOT, "%,.0f records/s", recordsPerSecond()))
                 .lines();
+    }
+
+    /**
+     * field, count, sum, min, max, mean and records/s as cells of a table for people: whole numbers exactly, others
+     * to seven significant digits, datetimes as dates only (and no sum of them).
+     */
+    String[] cells() {
+        boolean time = type instanceof TimeType t && t.datetime();
+        return new String[] {stats.field(), String.format(Locale.ROOT, "%,d", stats.count()), time ? "" : brief(stats.sum()),
+                brief(stats.min()), brief(stats.max()), brief(stats.mean()), String.format(Locale.ROOT, "%,.0f", recordsPerSecond())};
+    }
+
+    private String brief(double v) {
+        if (!Double.isFinite(v)) {
+            return plain(v);
+        }
+        if (type instanceof TimeType t && t.datetime()) {
+            return TimeText.of(t, Math.round(v));
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return Math.abs(v) >= 1e7 ? String.format(Locale.ROOT, "%.6e", v) : new BigDecimal(v).round(BRIEF).stripTrailingZeros().toPlainString();
     }
 
     /** A datetime field's statistic also as a date, which is what a person wants to see. */

@@ -15,14 +15,14 @@ import picocli.CommandLine.Spec;
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = StrideVersion.class,
-        description = "Reads Zarr v3 arrays, made for arrays of fixed-size records (struct).",
-        subcommands = {InfoCommand.class, CatCommand.class, ScanCommand.class, HelpCommand.class},
+        description = "Reads and writes Zarr v3 arrays, made for arrays of fixed-size records (struct).",
+        subcommands = {InfoCommand.class, CatCommand.class, ScanCommand.class, CopyCommand.class, DemoCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:done",
-                "1:the data could not be read; stderr says what failed and where",
-                "2:bad usage: an unknown option, or a region or field that does",
-                " :not fit the array"},
+                "1:reading or writing failed; stderr says what failed and where",
+                "2:bad usage: an unknown option, or a value, region or field that",
+                " :does not fit"},
         footerHeading = "%nPATH%n",
         footer = {"  The directory of a node: a hierarchy's root, or any group or array",
                 "  inside it, whose zarr.json is then the root shown."})
@@ -32,6 +32,6 @@ final class StrideCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: info, cat or scan");
+        throw new ParameterException(spec.commandLine(), "missing command: info, cat, scan, copy or demo");
     }
 }

@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Rows of cells padded to common column widths: numbers right-aligned, words left-aligned, two spaces apart. */
@@ -11,6 +12,16 @@ final class TextTable {
         this.rightAligned = rightAligned.clone();
         this.widths = new int[headers.size()];
         fit(headers.toArray(String[]::new));
+    }
+
+    /** A whole table laid out at once: the header line, then a line per row. */
+    static List<String> lines(List<String> headers, boolean[] rightAligned, List<String[]> rows) {
+        TextTable table = new TextTable(headers, rightAligned);
+        rows.forEach(table::fit);
+        List<String> lines = new ArrayList<>();
+        lines.add(table.header(headers));
+        rows.forEach(row -> lines.add(table.line(row)));
+        return lines;
     }
 
     /** Widens the columns to hold a row; columns never narrow, so rows laid out earlier stay aligned above. */

@@ -14,8 +14,8 @@ class ProgressBarTest {
     void drawsOnlyWhenEnabledAndAfterASecondThenErasesItself() throws InterruptedException {
         StringWriter shown = new StringWriter();
         StringWriter hidden = new StringWriter();
-        ProgressBar bar = new ProgressBar(new PrintWriter(shown), "scan x", true);
-        ProgressBar off = new ProgressBar(new PrintWriter(hidden), "scan x", false);
+        ProgressBar bar = new ProgressBar(new PrintWriter(shown), "scan x", "chunks", true);
+        ProgressBar off = new ProgressBar(new PrintWriter(hidden), "scan x", "chunks", false);
         bar.update(1, 4);
         assertEquals("", shown.toString(), "quiet during the first second");
         Thread.sleep(1050);

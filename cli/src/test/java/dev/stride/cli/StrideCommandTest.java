@@ -20,13 +20,13 @@ class StrideCommandTest {
     void helpListsTheCommandsAndExitCodes() {
         CliRun run = CliRun.of("--help");
         assertEquals(0, run.exitCode());
-        for (String expected : new String[] {"info ", "cat ", "scan ", "Exit codes:", "--debug"}) {
+        for (String expected : new String[] {"info ", "cat ", "scan ", "copy ", "demo ", "Exit codes:", "--debug"}) {
             assertTrue(run.out().contains(expected), run.out());
         }
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"info", "cat", "scan"})
+    @ValueSource(strings = {"info", "cat", "scan", "copy", "demo"})
     void everyCommandHasHelp(String command) {
         CliRun run = CliRun.of(command, "--help");
         assertEquals(0, run.exitCode());

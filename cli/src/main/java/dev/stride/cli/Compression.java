@@ -1,0 +1,124 @@
+package dev.stride.cli;
+
+import dev.stride.ZarrException;
+import dev.stride.codec.ChunkSpec;
+import dev.stride.codec.CodecRegistry;
+import dev.stride.dtype.CoreType;
+import dev.stride.dtype.FillValue;
+import dev.stride.json.Json;
+import dev.stride.metadata.Extension;
+import dev.stride.write.CodecChain;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.LongFunction;
+
+/**
+ * The {@code --codec} option: how chunk bytes are compressed, spelled {@code none}, {@code gzip:LEVEL},
+ * {@code zstd:LEVEL} or {@code blosc:CNAME:CLEVEL:SHUFFLE}. Its settings are checked by the codec that will encode
+ * them, so the limits (levels, blosc compressor names) are the codecs' own.
+ */
+final class Compression {
+    static final Compression NONE = new Compression("none", size -> null);
+    private static final String FORMS = "none, gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE";
+    /** blosc keeps the element size in one header byte; a larger element is shuffled as single bytes, as c-blosc does. */
+    private static final long BLOSC_MAX_TYPESIZE = 255;
+
+    private final String text;
+    private final LongFunction<Json.JObject> entry;
+
+    private Compression(String text, LongFunction<Json.JObject> entry) {
+        this.text = text;
+        this.entry = entry;
+    }
+
+    /** The codec entry for elements of {@code elementSize} bytes; empty for none. */
+    Optional<Json.JObject> entry(long elementSize) {
+        return Optional.ofNullable(entry.apply(elementSize));
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+
+    static Compression parse(String text) {
+        String[] parts = text.split(":", -1);
+        String name = parts[0].toLowerCase(Locale.ROOT);
+        Compression c = switch (name) {
+            case "none" -> {
+                settings(parts, "none");
+                yield NONE;
+            }
+            case "gzip" -> {
+                int level = integer(settings(parts, "gzip:LEVEL")[1], "LEVEL");
+                yield new Compression(text, size -> CodecChain.gzip(level));
+            }
+            case "zstd" -> {
+                int level = integer(settings(parts, "zstd:LEVEL")[1], "LEVEL");
+                yield new Compression(text, size -> CodecChain.zstd(level, false));
+            }
+            case "blosc" -> {
+                String[] s = settings(parts, "blosc:CNAME:CLEVEL:SHUFFLE");
+                int clevel = integer(s[2], "CLEVEL");
+                CodecChain.Shuffle shuffle = shuffle(s[3]);
+                yield new Compression(text, size -> CodecChain.blosc(s[1], clevel, shuffle, size <= BLOSC_MAX_TYPESIZE ? (int) size : 1));
+            }
+            default -> throw new IllegalArgumentException("'" + text + "' is not " + FORMS);
+        };
+        c.entry(1).ifPresent(Compression::check);
+        return c;
+    }
+
+    private static String[] settings(String[] parts, String form) {
+        if (parts.length != form.split(":").length) {
+            throw new IllegalArgumentException("'" + String.join(":", parts) + "' is not of the form " + form);
+        }
+        return parts;
+    }
+
+    private static int integer(String text, String what) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " must be an integer, not '" + text + "'");
+        }
+    }
+
+    private static CodecChain.Shuffle shuffle(String text) {
+        try {
+            return CodecChain.Shuffle.valueOf(text.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("SHUFFLE must be noshuffle, shuffle or bitshuffle, not '" + text + "'");
+        }
+    }
+
+    /** Has the codec itself read the entry, so what it refuses is refused now, before anything is written. */
+    private static void check(Json.JObject codec) {
+        Json chain = new Json.JArray(List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN), codec));
+        ChunkSpec bytes = new ChunkSpec(new long[] {1}, CoreType.UINT8, new FillValue(CoreType.UINT8, Json.number(0), new byte[1]));
+        try {
+            CodecRegistry.defaults().pipeline(null, Extension.list(null, chain, ""), bytes, "");
+        } catch (ZarrException e) {
+            String member = e.member() == null ? "" : e.member();
+            String setting = member.contains("/configuration/") ? member.substring(member.lastIndexOf('/') + 1) + " " : "";
+            throw new IllegalArgumentException(setting + e.reason());
+        }
+    }
+
+    /** Reads {@code --codec}; a bad spelling is a usage error that says what is wrong. */
+    static final class Converter implements ITypeConverter<Compression> {
+        @Override
+        public Compression convert(String value) {
+            try {
+                return parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.stride.cli;
+
+import dev.stride.ZarrException;
+import dev.stride.array.Region;
+import dev.stride.array.Zarr;
+import dev.stride.array.ZarrArray;
+import dev.stride.codec.ShardingCodec;
+import dev.stride.json.Json;
+import dev.stride.metadata.ArrayMetadata;
+import dev.stride.metadata.GroupMetadata;
+import dev.stride.metadata.NodeMetadata;
+import dev.stride.write.ArraySpec;
+import dev.stride.write.ArrayWriter;
+import dev.stride.write.ZarrWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+@Command(name = "copy",
+        description = {"Copies a hierarchy or an array, re-chunked and re-encoded.",
+                "",
+                "Copies the node at PATH into the new directory DST: a hierarchy",
+                "(every group with its attributes, every array) or one array.",
+                "Arrays keep their data type, shape, fill value, dimension names and",
+                "attributes. By default each is stored in chunks of the shape its",
+                "source is read in (the inner chunks of a sharded source), unsharded,",
+                "uncompressed and little-endian. Chunks holding only the fill value",
+                "are left out. Each thread copies a slab of whole destination chunks",
+                "or shards at a time, so memory does not grow with the array.",
+                "Prints each array's records and bytes on disk before and after, and",
+                "the time taken."})
+final class CopyCommand extends NodeCommand {
+    @Parameters(index = "1", paramLabel = "DST", description = "Directory of the copy; it must not exist yet, or be empty.")
+    Path destination;
+
+    @Option(names = "--chunks", split = ",", paramLabel = "N",
+            description = "Chunk shape, such as 65536 or 100,20; fewer sizes than dimensions set the leading ones.")
+    long[] chunks;
+
+    @Option(names = "--shards", split = ",", paramLabel = "N",
+            description = "Store the chunks in shards of this shape, a multiple of the chunk shape.")
+    long[] shards;
+
+    @Option(names = "--codec", paramLabel = "CODEC", converter = Compression.Converter.class,
+            description = "Compression: none (the default), gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE"
+                    + " (zstd:3, blosc:lz4:5:shuffle; SHUFFLE is noshuffle, shuffle or bitshuffle).")
+    Compression codec = Compression.NONE;
+
+    @Option(names = "--crc32c", description = "Add a crc32c checksum to every chunk.")
+    boolean crc32c;
+
+    @Option(names = "--endian", paramLabel = "ORDER", description = "Byte order of the stored values: little (the default) or big.")
+    Endian endian = Endian.LITTLE;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Copying threads (default: one per processor, here ${DEFAULT-VALUE}).")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    enum Endian {
+        LITTLE, BIG;
+
+        ByteOrder order() {
+            return this == BIG ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        }
+    }
+
+    /** One array on its way: where it is read, where it is written, and its slabs. */
+    private record ArrayCopy(ZarrArray source, ArrayWriter target, Slabs slabs) {
+    }
+
+    /** The failure that happened while writing, located under DST rather than PATH. */
+    private volatile ZarrException destinationFailure;
+
+    @Override
+    public Integer call() {
+        checkUsage();
+        long started = System.nanoTime();
+        try (Zarr source = openHierarchy()) {
+            TargetLayout layout = new TargetLayout(chunks, shards, codec, crc32c, endian.order());
+            Map<String, Json.JObject> groups = new LinkedHashMap<>();
+            Map<ZarrArray, ArraySpec> arrays = new LinkedHashMap<>();
+            plan(source, "/", layout, groups, arrays);
+            CopyReport report = new CopyReport();
+            double seconds;
+            try (ZarrWriter target = atDestination(() -> ZarrWriter.open(destination))) {
+                groups.forEach((node, attributes) -> {
+                    atDestination(() -> target.createGroup(node, attributes));
+                    report.group();
+                });
+                List<ArrayCopy> copies = new ArrayList<>();
+                arrays.forEach((array, spec) -> {
+                    ArrayWriter writer = atDestination(() -> target.createArray(array.path(), spec));
+                    copies.add(new ArrayCopy(array, writer, new Slabs(array.shape(), writer.metadata().chunkShape(),
+                            array.readUnitShape(), array.layout().recordSize(), threads)));
+                });
+                copyAll(copies);
+                seconds = (System.nanoTime() - started) / 1e9;
+                copies.forEach(c -> report(c, report));
+            }
+            report.lines(layout.codecText(), seconds).forEach(line -> out().write(line + "\n"));
+        }
+        return 0;
+    }
+
+    private void report(ArrayCopy c, CopyReport report) {
+        ArrayMetadata written = c.target().metadata();
+        ShardingCodec sharding = written.codecs().directSharding();
+        report.array(c.source().path().equals("/") ? path.toString() : c.source().path(), written.size(), c.source().layout().recordSize(),
+                sharding == null ? written.chunkShape() : sharding.innerShape(), sharding == null ? null : written.chunkShape(),
+                Directories.storedBytes(directory(path, c.source().path())),
+                Directories.storedBytes(directory(destination, c.source().path())));
+    }
+
+    private void checkUsage() {
+        if (threads < 1) {
+            throw usageError("--threads must be 1 or more, not " + threads);
+        }
+        for (long[] shape : new long[][] {chunks, shards}) {
+            if (shape != null && Arrays.stream(shape).anyMatch(s -> s < 1)) {
+                throw usageError("chunk and shard sizes must be 1 or more, not " + TargetLayout.text(shape));
+            }
+        }
+        if (!Directories.vacant(destination)) {
+            throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
+        }
+        if (destination.toAbsolutePath().normalize().startsWith(path.toAbsolutePath().normalize())) {
+            throw usageError(destination + " lies inside " + path + ", which is being copied");
+        }
+    }
+
+    /** Collects every group and array below {@code node}, with the array each becomes; nothing is written yet. */
+    private static void plan(Zarr source, String node, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays) {
+        switch (source.metadata(node)) {
+            case GroupMetadata g -> {
+                groups.put(node, g.attributes());
+                for (String child : source.children(node)) {
+                    plan(source, NodeMetadata.childPath(node, child), layout, groups, arrays);
+                }
+            }
+            case ArrayMetadata a -> {
+                ZarrArray array = source.array(node);
+                arrays.put(array, layout.spec(array));
+            }
+        }
+    }
+
+    private void copyAll(List<ArrayCopy> copies) {
+        long total = copies.stream().mapToLong(c -> c.slabs().count()).sum();
+        ProgressBar progress = new ProgressBar(err(), "copy " + path, "slabs", Terminal.stderrIsTerminal());
+        long done = 0;
+        for (ArrayCopy c : copies) {
+            long before = done;
+            Workers.run(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total), n -> copySlab(c, c.slabs().get(n)));
+            done += c.slabs().count();
+        }
+        progress.clear();
+    }
+
+    private void copySlab(ArrayCopy c, Region slab) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment records = c.source().readRecords(slab, arena);
+            atDestination(() -> c.target().write(slab, records, c.source().layout().order()));
+        }
+    }
+
+    private <T> T atDestination(Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (ZarrException e) {
+            destinationFailure = e;
+            throw e;
+        }
+    }
+
+    private void atDestination(Runnable step) {
+        atDestination(() -> {
+            step.run();
+            return null;
+        });
+    }
+
+    @Override
+    public Path rootOf(ZarrException e) {
+        return e == destinationFailure ? destination : path;
+    }
+
+    private static Path directory(Path root, String node) {
+        return node.equals("/") ? root : root.resolve(node.substring(1));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.stride.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** What copy wrote: a row per array (records, chunking, stored bytes before and after), then groups, totals and speed. */
+final class CopyReport {
+    private static final List<String> HEADERS = List.of("array", "records", "chunks", "before", "after", "after/before");
+    private static final boolean[] RIGHT_ALIGNED = {false, true, false, true, true, true};
+
+    private record Row(String path, long records, long recordBytes, String chunks, long before, long after) {
+    }
+
+    private final List<Row> rows = new ArrayList<>();
+    private int groups;
+
+    void group() {
+        groups++;
+    }
+
+    /** An array copied: {@code shards} is null when unsharded; before and after are bytes on disk. */
+    void array(String path, long records, long recordSize, long[] chunks, long[] shards, long before, long after) {
+        String chunking = TargetLayout.text(chunks) + (shards == null ? "" : " in shards of " + TargetLayout.text(shards));
+        rows.add(new Row(path, records, records * recordSize, chunking, before, after));
+    }
+
+    List<String> lines(String codecs, double seconds) {
+        List<String[]> cells = new ArrayList<>();
+        long records = 0;
+        long recordBytes = 0;
+        long before = 0;
+        long after = 0;
+        for (Row r : rows) {
+            cells.add(new String[] {r.path, String.format(Locale.ROOT, "%,d", r.records), r.chunks,
+                    ByteText.of(r.before), ByteText.of(r.after), ratio(r.after, r.before)});
+            records += r.records;
+            recordBytes += r.recordBytes;
+            before += r.before;
+            after += r.after;
+        }
+        List<String> out = new ArrayList<>(TextTable.lines(HEADERS, RIGHT_ALIGNED, cells));
+        out.add("");
+        double perSecond = 1 / Math.max(seconds, 1e-9);
+        out.addAll(new Details()
+                .add("arrays", rows.size() + (groups == 0 ? "" : ", in " + groups + (groups == 1 ? " group" : " groups") + " with their attributes"))
+                .add("codecs", codecs)
+                .add("stored", ByteText.of(before) + " before, " + ByteText.of(after) + " after (" + ratio(after, before) + ")")
+                .add("time", String.format(Locale.ROOT, "%.3f s", seconds))
+                .add("speed", String.format(Locale.ROOT, "%,.0f records/s, %s/s of records", records * perSecond, ByteText.of(recordBytes * perSecond)))
+                .lines());
+        return out;
+    }
+
+    private static String ratio(long after, long before) {
+        return before == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * after / before);
+    }
+}

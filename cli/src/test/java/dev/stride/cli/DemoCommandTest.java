@@ -1,0 +1,102 @@
+package dev.stride.cli;
+
+import dev.stride.array.Zarr;
+import dev.stride.array.ZarrArray;
+import dev.stride.codec.Codec;
+import dev.stride.codec.ShardingCodec;
+import dev.stride.dtype.FieldAccessor;
+import dev.stride.json.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.LongStream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The demo on a small record count: what it writes, what it prints, and that it is the same on every run. */
+class DemoCommandTest {
+    private static final long JUNE_2024_MS = 1_717_200_000_000L;
+    private static final long JULY_2024_MS = JUNE_2024_MS + 31L * 24 * 3600 * 1000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesShardedZstdTracksThenPrintsAScanTable() {
+        Path demo = dir.resolve("demo.zarr");
+        CliRun run = CliRun.of("demo", demo, "--records", "10000", "--threads", "2");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.err(), "no progress bar when stderr is not a terminal");
+        List<String> lines = List.of(run.lines());
+        assertEquals("wrote            " + demo.resolve("tracks") + ": 10,000 GPS fixes of 3 tracks", lines.get(0));
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("field ")).findFirst().orElseThrow());
+        assertTrue(lines.get(header).matches("field +count +sum +min +max +mean +records/s"), lines.get(header));
+        List<String> fields = lines.subList(header + 1, header + 7).stream().map(l -> l.split(" +")[0]).toList();
+        assertEquals(List.of("time", "position.lat", "position.lon", "elevation", "speed", "satellites"), fields);
+        assertTrue(lines.get(header + 1).matches("time +10,000 +2024-0[67]-\\S+ +2024-0[67]-\\S+ +2024-0[67]-\\S+ +[\\d,]+"), lines.get(header + 1));
+        assertTrue(lines.get(header + 6).matches("satellites +10,000 +\\d+ +\\d+ +\\d+ +[\\d.]+ +[\\d,]+"), lines.get(header + 6));
+
+        try (Zarr zarr = Zarr.open(demo)) {
+            assertEquals(DemoCommand.GENERATOR, ((Json.JString) zarr.root().attributes().get("generator")).value());
+            ZarrArray tracks = zarr.array("/tracks");
+            assertArrayEquals(new long[] {10000}, tracks.shape());
+            ShardingCodec sharding = tracks.metadata().codecs().directSharding();
+            assertEquals(List.of("bytes", "zstd"), sharding.inner().codecs().stream().map(Codec::name).toList());
+            assertEquals(List.of("id", "time", "position.lat", "position.lon", "elevation", "speed", "satellites"),
+                    tracks.layout().fields().stream().map(FieldAccessor::path).toList());
+            long[] ids = (long[]) tracks.read("id", null);
+            assertTrue(Arrays.equals(ids, LongStream.range(0, 10000).toArray()), "id is the record's number");
+            long[] times = (long[]) tracks.read("time", null);
+            assertTrue(Arrays.stream(times).allMatch(t -> t >= JUNE_2024_MS && t < JULY_2024_MS), "every fix is in June 2024 or just after");
+            double[] lat = tracks.readDoubles("position.lat");
+            assertTrue(Arrays.stream(lat).allMatch(v -> v > 45 && v < 48.5), "in the Alps");
+        }
+    }
+
+    @Test
+    void anotherRunReplacesTheEarlierDemoWithTheSameValues() {
+        Path demo = dir.resolve("demo.zarr");
+        assertEquals(0, CliRun.of("demo", demo, "--records", "5000", "--threads", "1").exitCode());
+        String first = CliRun.of("cat", demo.resolve("tracks")).out();
+        CliRun again = CliRun.of("demo", demo, "--records", "5000", "--threads", "2");
+        assertEquals(0, again.exitCode(), again.err());
+        assertEquals(first, CliRun.of("cat", demo.resolve("tracks")).out());
+    }
+
+    @Test
+    void anySplitIntoSlabsGivesTheSameRecords() {
+        long size = GpsTracks.TYPE.byteSize();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment whole = arena.allocate(9000 * size);
+            GpsTracks.fill(whole, 0);
+            MemorySegment tail = arena.allocate(3000 * size);
+            GpsTracks.fill(tail, 6000);
+            assertEquals(-1, whole.asSlice(6000 * size).mismatch(tail), "a slab starting inside a track replays it");
+        }
+    }
+
+    @Test
+    void aDirectoryHoldingSomethingElseIsRefused() throws IOException {
+        Path occupied = Files.createDirectories(dir.resolve("occupied"));
+        Files.writeString(occupied.resolve("notes.txt"), "mine");
+        CliRun run = CliRun.of("demo", occupied, "--records", "10");
+        assertEquals(Failures.USAGE, run.exitCode());
+        assertTrue(run.err().startsWith("stride demo: " + occupied + " is not empty and holds no earlier demo"), run.err());
+        assertEquals("mine", Files.readString(occupied.resolve("notes.txt")));
+    }
+
+    @Test
+    void recordsAndThreadsMustBePositive() {
+        assertEquals(Failures.USAGE, CliRun.of("demo", dir.resolve("a"), "--records", "0").exitCode());
+        assertEquals(Failures.USAGE, CliRun.of("demo", dir.resolve("b"), "--threads", "0").exitCode());
+    }
+}
