@@ -167,14 +167,18 @@ final class FillValues {
         if (!(json instanceof Json.JNumber n)) {
             throw node.invalid(pointer, c + " fill value must be a number or string, not " + Json.typeName(json));
         }
-        putNumber(out, n.text(), size);
+        if (n.isFinite()) {
+            putNumber(out, n.text(), size);
+        } else {
+            putFloat(out, n.doubleValue(), size);
+        }
     }
 
     /**
      * Rounds a JSON number once, half to even, straight to the type: parsing to float32 directly (not through a
      * double, which rounds twice) and keeping the sign of -0.0 (which BigDecimal drops).
      */
-    private static void putNumber(ByteBuffer out, String text, int size) {
+    private static void putNumber(LittleEndian out, String text, int size) {
         switch (size) {
             case 2 -> out.putShort(toFloat16(text));
             case 4 -> out.putFloat(Float.parseFloat(text));
