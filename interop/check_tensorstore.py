@@ -6,7 +6,7 @@ usage: check_tensorstore.py [--stride ./stride] ARRAY_DIR...
 Run with the python that ../shared/peers/setup.sh prints (it has tensorstore and numpy).
 Exit status 0 when every array matches; prints one line per array and a closing 'N passed, N failed'.
 """
-import argparse, json, math, subprocess, sys
+import argparse, json, math, re, subprocess, sys
 
 import numpy as np
 import tensorstore as ts
@@ -20,6 +20,19 @@ def leaves(dt, prefix=()):
             out += leaves(f['data_type'], prefix + (f['name'],))
         return out
     return [(prefix, dt['name'] if isinstance(dt, dict) else dt)]
+
+
+def unreadable(dt):
+    """Why TensorStore (0.1.85) cannot read arrays of this data type JSON, or None when it can."""
+    for p, kind in leaves(dt):
+        if len(p) > 1:
+            return 'nested struct: TensorStore reads only flat structs'
+        if p and kind.startswith('numpy.'):
+            return f'field {p[0]} is {kind}: TensorStore reads struct fields of core types only'
+        if p and re.fullmatch(r'r\d+', kind):
+            return (f'field {p[0]} is {kind}: TensorStore wants a raw field\'s fill value as one integer, '
+                    'not the list of bytes the spec asks for')
+    return None
 
 
 def as_json_value(v, kind):
@@ -56,8 +69,9 @@ def same(a, b, kind):
 def check(path, stride):
     meta = json.load(open(f'{path}/zarr.json'))
     fields = leaves(meta['data_type'])
-    if any(len(p) > 1 for p, _ in fields):
-        return None, 'nested struct: TensorStore reads only flat structs'
+    why_not = unreadable(meta['data_type'])
+    if why_not:
+        return None, why_not
     lines = subprocess.run(stride + ['cat', path, '--format', 'jsonl'], check=True, capture_output=True, text=True).stdout.splitlines()
     got = [json.loads(l) for l in lines]
     for p, kind in fields:

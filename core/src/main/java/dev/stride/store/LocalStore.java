@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
@@ -232,7 +233,8 @@ public final class LocalStore implements Store {
         try {
             Path target = file(key);
             Files.createDirectories(target.getParent());
-            Path temp = Files.createTempFile(target.getParent(), TEMP_PREFIX, "");
+            // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
+            Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
             try {
                 try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                     var buffer = value.asByteBuffer();

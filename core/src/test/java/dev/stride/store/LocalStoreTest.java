@@ -200,4 +200,13 @@ class LocalStoreTest {
             assertThrows(ZarrException.StoreFailure.class, () -> s.delete("k"));
         }
     }
+
+    @Test
+    void writtenFilesMayBeReadByOthersAsTheUmaskAllows(@TempDir Path dir) throws Exception {
+        Path plain = Files.createFile(dir.resolve("plain"));
+        try (LocalStore s = LocalStore.openWritable(dir, LocalStore.IoMode.READ)) {
+            s.write("a/c/0", MemorySegment.ofArray(new byte[] {1, 2}));
+        }
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(dir.resolve("a/c/0")));
+    }
 }
