@@ -94,7 +94,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
                         + GpsTracks.TYPE.byteSize() + " bytes each")
                 .add("stored", String.format(Locale.ROOT, "%s of records in %s (%.1f%%): zstd level %d, shards of %,d records in chunks of %,d",
                         ByteText.of(recordBytes), ByteText.of(stored), 100.0 * stored / recordBytes, ZSTD_LEVEL, SHARD, CHUNK))
-                .add("time", String.format(Locale.ROOT, "%.3f s, %,.0f records/s on %d threads", seconds, records / seconds, threads))
+                .add("written in", String.format(Locale.ROOT, "%.3f s, %,.0f records/s on %d threads", seconds, records / seconds, threads))
                 .lines().forEach(out::println);
         out.println();
         scan().forEach(out::println);
@@ -135,9 +135,9 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
             Workers.run(threads, slabs.count(), progress, n -> {
                 Region slab = slabs.get(n);
                 try (Arena arena = Arena.ofConfined()) {
-                    MemorySegment records = arena.allocate(slab.size() * GpsTracks.TYPE.byteSize());
-                    GpsTracks.fill(records, slab.start()[0]);
-                    tracks.write(slab, records, ByteOrder.LITTLE_ENDIAN);
+                    MemorySegment packed = arena.allocate(slab.size() * GpsTracks.TYPE.byteSize());
+                    GpsTracks.fill(packed, slab.start()[0]);
+                    tracks.write(slab, packed, ByteOrder.LITTLE_ENDIAN);
                 }
             });
             progress.clear();

@@ -28,6 +28,8 @@ final class GpsTracks {
             new Field("satellites", CoreType.UINT8));
     /** Fixes per track: an hour and a bit at one a second. */
     static final int FIXES = 4096;
+    /** Mixed into every track's seed; the demo records it in the dataset's attributes. */
+    static final long SEED = 20_240_601L;
 
     private static final RecordLayout LAYOUT = RecordLayout.compile(TYPE, ByteOrder.LITTLE_ENDIAN);
     private static final long RECORD = LAYOUT.recordSize();
@@ -43,7 +45,6 @@ final class GpsTracks {
     private static final ValueLayout.OfFloat FLOAT32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfByte UINT8 = ValueLayout.JAVA_BYTE;
 
-    static final long SEED = 20_240_601L;
     /** 2024-06-01T00:00:00Z; tracks start within the 30 days after it. */
     private static final long START_MS = 1_717_200_000_000L;
     private static final long SPAN_MS = 30L * 24 * 3600 * 1000;
