@@ -82,9 +82,8 @@ public final class Zarr implements AutoCloseable {
             return open;
         }
         if (metadata(normalized) instanceof ArrayMetadata a) {
-            ZarrArray array = new ZarrArray(store, prefix(normalized), a, false);
-            ZarrArray raced = arrays.putIfAbsent(normalized, array);
-            return raced != null && !raced.isClosed() ? raced : array;
+            // replaces a closed one, so close() reaches the array now in use
+            return arrays.merge(normalized, new ZarrArray(store, prefix(normalized), a, false), (old, fresh) -> old.isClosed() ? fresh : old);
         }
         throw new ZarrException.NodeNotFound(normalized, "is a group, not an array");
     }

@@ -16,7 +16,6 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -26,6 +25,9 @@ import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -122,6 +124,20 @@ class ConcurrencyStressTest {
             assertEquals(List.of(), List.copyOf(failures), "round " + round);
         }
         assertTrue(closed.get() > 0 && completed.get() > 0, closed + " closed, " + completed + " completed");
+    }
+
+    @Test
+    void anArrayOpenedAgainAfterItsCloseClosesWithItsHierarchy() {
+        Zarr zarr = Zarr.open(store, IoMode.MAP);
+        ZarrArray first = zarr.array("/plain");
+        first.close();
+        ZarrArray second = zarr.array("/plain");
+        assertNotSame(first, second);
+        assertSame(second, zarr.array("/plain"));
+        zarr.close();
+        // the array itself is closed (its buffers freed), not only the store under it
+        var e = assertThrows(ZarrException.Closed.class, () -> second.scan("a"));
+        assertEquals("array /plain is closed", e.getMessage());
     }
 
     /** One read of the array, chosen by {@code i}, compared with what a lone thread read. */
