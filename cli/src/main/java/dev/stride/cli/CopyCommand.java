@@ -2,6 +2,7 @@ package dev.stride.cli;
 
 import dev.stride.ZarrException;
 import dev.stride.array.Region;
+import dev.stride.array.Workers;
 import dev.stride.array.Zarr;
 import dev.stride.array.ZarrArray;
 import dev.stride.codec.ShardingCodec;
@@ -160,7 +161,7 @@ final class CopyCommand extends NodeCommand {
         long done = 0;
         for (ArrayCopy c : copies) {
             long before = done;
-            Workers.run(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total), n -> copySlab(c, c.slabs().get(n)));
+            Workers.forEach(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total), n -> copySlab(c, c.slabs().get(n)));
             done += c.slabs().count();
         }
         progress.clear();

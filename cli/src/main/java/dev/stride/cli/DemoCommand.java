@@ -3,6 +3,7 @@ package dev.stride.cli;
 import dev.stride.ZarrException;
 import dev.stride.array.FieldStats;
 import dev.stride.array.Region;
+import dev.stride.array.Workers;
 import dev.stride.array.ScanOptions;
 import dev.stride.array.Zarr;
 import dev.stride.array.ZarrArray;
@@ -132,7 +133,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
                              "satellites": "GPS satellites in view"}""")));
             Slabs slabs = new Slabs(new long[] {records}, new long[] {SHARD}, new long[] {SHARD}, GpsTracks.TYPE.byteSize(), threads);
             ProgressBar progress = new ProgressBar(err(), "write " + directory, "shards", Terminal.stderrIsTerminal());
-            Workers.run(threads, slabs.count(), progress, n -> {
+            Workers.forEach(threads, slabs.count(), progress, n -> {
                 Region slab = slabs.get(n);
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment packed = arena.allocate(slab.size() * GpsTracks.TYPE.byteSize());

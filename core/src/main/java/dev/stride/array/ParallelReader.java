@@ -3,15 +3,10 @@ package dev.stride.array;
 import dev.stride.ZarrException;
 
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs a pass over the units of a region on N threads: each takes the next unit number, decodes the unit with
- * its own session and hands the unit's runs to its visitor. The calling thread is worker 0. The first failure
- * stops the others and is thrown.
+ * Runs a pass over the units of a region on N {@link Workers}: each decodes the units it takes with its own session
+ * and hands their runs to its visitor. A fault in a mapped file becomes a corrupt-chunk error naming the unit.
  */
 final class ParallelReader {
 
@@ -25,9 +20,7 @@ final class ParallelReader {
     private final UnitGrid grid;
     private final int threads;
     private final ScanOptions.Progress progress;
-    private final AtomicLong next = new AtomicLong();
-    private final AtomicLong done = new AtomicLong();
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private volatile long[] lastUnit;
 
     ParallelReader(ZarrArray array, UnitGrid grid, int threads, ScanOptions.Progress progress) {
         this.array = array;
@@ -38,57 +31,36 @@ final class ParallelReader {
 
     void run(WorkerVisitors visitors) {
         array.ensureOpen();
-        List<Thread> helpers = new ArrayList<>();
-        for (int w = 1; w < threads; w++) {
-            int worker = w;
-            helpers.add(Thread.ofPlatform().daemon().name("stride-reader-" + w).start(() -> work(worker, visitors)));
-        }
-        work(0, visitors);
-        for (Thread t : helpers) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure.compareAndSet(null, e);
+        try {
+            Workers.run(threads, grid.count(), progress, worker -> new UnitReader(visitors.forWorker(worker)));
+        } catch (InternalError e) {
+            // the JVM raises a fault in a mapped file asynchronously: it may arrive after the read that caused it
+            long[] unit = lastUnit;
+            if (unit == null) {
+                throw e;
             }
-        }
-        Throwable t = failure.get();
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        if (t != null) {
-            throw new ZarrException.StoreFailure(null, "interrupted", t);
+            throw truncated(unit, e);
         }
     }
 
-    private void work(int worker, WorkerVisitors visitors) {
-        ReadSession session;
-        try {
-            session = array.acquire();
-        } catch (Throwable t) {
-            failure.compareAndSet(null, t);
-            return;
+    /** One worker: its own session, reading the units it is given. */
+    private final class UnitReader implements Workers.Worker {
+        private final ReadSession session = array.acquire();
+        private final UnitGrid.RunVisitor visitor;
+
+        UnitReader(UnitGrid.RunVisitor visitor) {
+            this.visitor = visitor;
         }
-        long[] unit = null;
-        try {
-            UnitGrid.RunVisitor visitor = visitors.forWorker(worker);
-            long total = grid.count();
-            for (long n = next.getAndIncrement(); n < total && failure.get() == null; n = next.getAndIncrement()) {
-                unit = grid.unit(n);
-                readUnit(unit, session, visitor);
-                if (progress != null) {
-                    progress.update(done.incrementAndGet(), total);
-                }
-            }
-        } catch (InternalError e) {
-            // the JVM raises a fault in a mapped file asynchronously: it may arrive after the read that caused it
-            failure.compareAndSet(null, unit == null ? e : truncated(unit, e));
-        } catch (Throwable t) {
-            failure.compareAndSet(null, t);
-        } finally {
+
+        @Override
+        public void run(long item) {
+            long[] unit = grid.unit(item);
+            lastUnit = unit;
+            readUnit(unit, session, visitor);
+        }
+
+        @Override
+        public void finish() {
             array.release(session);
         }
     }
