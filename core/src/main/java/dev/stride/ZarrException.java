@@ -12,20 +12,25 @@ public class ZarrException extends RuntimeException {
     private final String reason;
 
     protected ZarrException(String node, String member, String chunkKey, String reason, Throwable cause) {
-        super(compose(node, member, chunkKey, reason), cause);
+        this(node, member, chunkKey, "chunk", reason, cause);
+    }
+
+    /** {@code keyLabel} names what the key is in the message: "chunk", or "key" for any store key. */
+    private ZarrException(String node, String member, String chunkKey, String keyLabel, String reason, Throwable cause) {
+        super(compose(node, member, chunkKey, keyLabel, reason), cause);
         this.node = node;
         this.member = member;
         this.chunkKey = chunkKey;
         this.reason = reason;
     }
 
-    private static String compose(String node, String member, String chunkKey, String reason) {
+    private static String compose(String node, String member, String chunkKey, String keyLabel, String reason) {
         StringBuilder s = new StringBuilder();
         if (node != null) {
             s.append(node.isEmpty() ? "/" : node);
         }
         if (chunkKey != null) {
-            s.append(s.isEmpty() ? "" : " ").append("chunk ").append(chunkKey);
+            s.append(s.isEmpty() ? "" : " ").append(keyLabel).append(' ').append(chunkKey);
         }
         if (member != null) {
             s.append(s.isEmpty() ? "" : " ").append(member.isEmpty() ? "/" : member);
@@ -78,10 +83,10 @@ public class ZarrException extends RuntimeException {
         }
     }
 
-    /** The store could not read or write a key. */
+    /** The store could not read or write a key (its path for a whole store). */
     public static final class StoreFailure extends ZarrException {
         public StoreFailure(String key, String reason, Throwable cause) {
-            super(null, null, key, reason, cause);
+            super(null, null, key, "key", reason, cause);
         }
     }
 
