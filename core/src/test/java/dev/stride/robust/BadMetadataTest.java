@@ -18,6 +18,7 @@ import java.lang.foreign.Arena;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -224,7 +225,7 @@ class BadMetadataTest {
     }
 
     /** Runs on a thread with a 256 KiB stack, far below the test JVM's, so only bounded recursion passes. */
-    private static Object onSmallStack(java.util.function.Supplier<Object> work) throws InterruptedException {
+    private static Object onSmallStack(Supplier<Object> work) throws InterruptedException {
         AtomicReference<Object> result = new AtomicReference<>();
         Thread t = new Thread(null, () -> {
             try {

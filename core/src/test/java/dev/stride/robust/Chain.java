@@ -4,8 +4,11 @@ import dev.stride.json.Json;
 import dev.stride.write.CodecChain;
 
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static dev.stride.write.CodecChain.bytes;
@@ -38,7 +41,7 @@ public record Chain(String name, List<Json.JObject> codecs, boolean checksummed,
      * shards ({@code ShardingCodec.decode}) instead of reading inner chunks by their byte ranges.
      */
     public Chain wholeShards() {
-        List<Json.JObject> all = new java.util.ArrayList<>();
+        List<Json.JObject> all = new ArrayList<>();
         all.add(transpose(0, 1));
         all.addAll(codecs);
         return new Chain(name + ", whole shards", List.copyOf(all), checksummed, trailingBytesAllowed);
@@ -47,7 +50,7 @@ public record Chain(String name, List<Json.JObject> codecs, boolean checksummed,
     /** The core chains with these names, in this order. */
     public static List<Chain> core(String... names) {
         List<Chain> all = core();
-        return java.util.Arrays.stream(names)
+        return Arrays.stream(names)
                 .map(n -> all.stream().filter(c -> c.name().equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(n)))
                 .toList();
     }
@@ -67,10 +70,10 @@ public record Chain(String name, List<Json.JObject> codecs, boolean checksummed,
      */
     public static Json.JObject shard(long[] inner, CodecChain.IndexLocation at, boolean indexCrc, Json.JObject... codecs) {
         Map<String, Json> configuration = new LinkedHashMap<>();
-        configuration.put("chunk_shape", new Json.JArray(java.util.Arrays.stream(inner).mapToObj(Json::number).map(Json.class::cast).toList()));
+        configuration.put("chunk_shape", new Json.JArray(Arrays.stream(inner).mapToObj(Json::number).map(Json.class::cast).toList()));
         configuration.put("codecs", new Json.JArray(List.of(codecs)));
         configuration.put("index_codecs", new Json.JArray(indexCrc ? List.of(le(), crc32c()) : List.of(le())));
-        configuration.put("index_location", Json.string(at.name().toLowerCase(java.util.Locale.ROOT)));
+        configuration.put("index_location", Json.string(at.name().toLowerCase(Locale.ROOT)));
         return new Json.JObject(Map.of("name", Json.string("sharding_indexed"), "configuration", new Json.JObject(configuration)));
     }
 

@@ -1,5 +1,6 @@
 package dev.stride.robust;
 
+import dev.stride.array.Region;
 import dev.stride.array.Zarr;
 import dev.stride.array.ZarrArray;
 import dev.stride.dtype.CoreType;
@@ -86,10 +87,6 @@ public final class ChunkFixture {
         return chain;
     }
 
-    public ZarrArray array() {
-        return array;
-    }
-
     /** The array's {@code zarr.json} as the writer made it. */
     public byte[] metadata() {
         return metadata.clone();
@@ -103,8 +100,13 @@ public final class ChunkFixture {
     /** Stores {@code chunk} as the array's only chunk and reads every record, packed in the layout's byte order. */
     public byte[] read(byte[] chunk) {
         store.put(KEY, chunk);
+        return records(array, null);
+    }
+
+    /** The records of a region (null: all) of any array, packed in its layout's byte order. */
+    public static byte[] records(ZarrArray array, Region region) {
         try (Arena arena = Arena.ofConfined()) {
-            return array.readRecords(null, arena).toArray(ValueLayout.JAVA_BYTE);
+            return array.readRecords(region, arena).toArray(ValueLayout.JAVA_BYTE);
         }
     }
 

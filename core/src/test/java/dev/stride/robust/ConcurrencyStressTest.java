@@ -12,10 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -48,7 +47,7 @@ class ConcurrencyStressTest {
     @TempDir
     static Path dir;
     private static Path store;
-    private static final Map<String, Expected> EXPECTED = new java.util.HashMap<>();
+    private static final Map<String, Expected> EXPECTED = new HashMap<>();
 
     /** One array's values as one thread reads them alone. */
     record Expected(byte[] records, FieldStats a, short[] tail) {
@@ -64,7 +63,7 @@ class ConcurrencyStressTest {
         try (Zarr zarr = Zarr.open(store, IoMode.READ)) {
             for (String path : ARRAYS) {
                 ZarrArray a = zarr.array(path);
-                EXPECTED.put(path, new Expected(records(a), a.scan("a", null, ScanOptions.threads(1)), (short[]) a.read("p.d", TAIL)));
+                EXPECTED.put(path, new Expected(ChunkFixture.records(a, null), a.scan("a", null, ScanOptions.threads(1)), (short[]) a.read("p.d", TAIL)));
             }
         }
     }
@@ -144,15 +143,9 @@ class ConcurrencyStressTest {
     private static void check(ZarrArray array, String path, int i) {
         Expected expected = EXPECTED.get(path);
         switch (i % 3) {
-            case 0 -> assertArrayEquals(expected.records(), records(array), path);
+            case 0 -> assertArrayEquals(expected.records(), ChunkFixture.records(array, null), path);
             case 1 -> assertEquals(expected.a(), array.scan("a", null, ScanOptions.threads(2)), path);
             default -> assertArrayEquals(expected.tail(), (short[]) array.read("p.d", TAIL), path);
-        }
-    }
-
-    private static byte[] records(ZarrArray array) {
-        try (Arena arena = Arena.ofConfined()) {
-            return array.readRecords(null, arena).toArray(ValueLayout.JAVA_BYTE);
         }
     }
 

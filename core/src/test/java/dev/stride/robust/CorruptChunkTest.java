@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.zip.CRC32;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -115,7 +116,7 @@ public class CorruptChunkTest {
         byte[] withCrc = new byte[valid.length + 2];
         System.arraycopy(valid, 0, withCrc, 0, 10);
         withCrc[3] |= 2;
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        CRC32 crc = new CRC32();
         crc.update(withCrc, 0, 10);
         withCrc[10] = (byte) crc.getValue();
         withCrc[11] = (byte) (crc.getValue() >> 8);

@@ -66,16 +66,16 @@ public class FileFaultTest {
             ZarrArray a = zarr.array("/a");
             for (int pass = 0; pass < 3; pass++) {
                 // AUTO keeps a chunk mapped once a pass read all of it, so the third pass reads through kept mappings
-                assertArrayEquals(OLD, read(a, null));
+                assertArrayEquals(OLD, records(a, null));
             }
             Path chunk = store.resolve("a/c/1/0");
             try (FileChannel ch = FileChannel.open(chunk, StandardOpenOption.WRITE)) {
                 ch.truncate(ch.size() / 2);
             }
-            var e = assertThrows(ZarrException.CorruptChunk.class, () -> read(a, null));
+            var e = assertThrows(ZarrException.CorruptChunk.class, () -> records(a, null));
             assertEquals("a/c/1/0", e.chunkKey(), e.getMessage());
             assertEquals("/a", e.node());
-            assertArrayEquals(Arrays.copyOf(OLD, OLD.length / 2), read(a, firstChunk()), "the other chunk still reads");
+            assertArrayEquals(Arrays.copyOf(OLD, OLD.length / 2), records(a, firstChunk()), "the other chunk still reads");
         }
     }
 
@@ -85,10 +85,10 @@ public class FileFaultTest {
         Path store = write(Chain.core("bytes").getFirst(), OLD);
         try (Zarr zarr = Zarr.open(store, mode)) {
             ZarrArray a = zarr.array("/a");
-            assertArrayEquals(OLD, read(a, null));
-            assertArrayEquals(OLD, read(a, null));
+            assertArrayEquals(OLD, records(a, null));
+            assertArrayEquals(OLD, records(a, null));
             write(Chain.core("bytes").getFirst(), NEW);
-            byte[] now = read(a, null);
+            byte[] now = records(a, null);
             for (int half = 0; half < 2; half++) {
                 byte[] got = Arrays.copyOfRange(now, half * OLD.length / 2, (half + 1) * OLD.length / 2);
                 boolean old = Arrays.equals(got, Arrays.copyOfRange(OLD, half * OLD.length / 2, (half + 1) * OLD.length / 2));
@@ -97,7 +97,7 @@ public class FileFaultTest {
             }
         }
         try (Zarr zarr = Zarr.open(store, mode)) {
-            assertArrayEquals(NEW, read(zarr.array("/a"), null));
+            assertArrayEquals(NEW, records(zarr.array("/a"), null));
         }
     }
 
@@ -115,10 +115,10 @@ public class FileFaultTest {
         Files.createSymbolicLink(store.resolve("c"), outside);
         try (Zarr zarr = Zarr.open(store, mode)) {
             ZarrArray a = zarr.array("/a");
-            var e = assertThrows(ZarrException.StoreFailure.class, () -> read(a, null));
+            var e = assertThrows(ZarrException.StoreFailure.class, () -> records(a, null));
             assertEquals("a/c/1/0", e.chunkKey());
             assertTrue(e.getMessage().contains("leads outside the store"), e.getMessage());
-            assertArrayEquals(Arrays.copyOf(OLD, OLD.length / 2), read(a, firstChunk()));
+            assertArrayEquals(Arrays.copyOf(OLD, OLD.length / 2), records(a, firstChunk()));
             assertThrows(ZarrException.StoreFailure.class, () -> zarr.array("/b"));
             assertThrows(ZarrException.StoreFailure.class, () -> zarr.array("/c"));
             assertEquals(List.of("a"), zarr.children("/"));
@@ -130,7 +130,7 @@ public class FileFaultTest {
         Path store = write(Chain.core("bytes").getFirst(), OLD);
         Files.createSymbolicLink(store.resolve("b"), store.resolve("a"));
         try (Zarr zarr = Zarr.open(store, IoMode.READ)) {
-            assertArrayEquals(OLD, read(zarr.array("/b"), null));
+            assertArrayEquals(OLD, records(zarr.array("/b"), null));
         }
     }
 
@@ -168,7 +168,7 @@ public class FileFaultTest {
         }
         try (Zarr zarr = Zarr.open(store, mode)) {
             ZarrArray a = zarr.array("/a");
-            var e = assertThrows(ZarrException.class, () -> read(a, null));
+            var e = assertThrows(ZarrException.class, () -> records(a, null));
             assertEquals("a/c/1/0", e.chunkKey(), e.getMessage());
             var m = assertThrows(ZarrException.StoreFailure.class, () -> zarr.array("/b"));
             assertTrue(m.getMessage().contains("b/zarr.json"), m.getMessage());
@@ -187,11 +187,5 @@ public class FileFaultTest {
         Path store = dir.resolve("store");
         ChunkFixture.write(store, path, chain, records, ROWS / 2);
         return store;
-    }
-
-    private static byte[] read(ZarrArray array, Region region) {
-        try (var arena = java.lang.foreign.Arena.ofConfined()) {
-            return array.readRecords(region, arena).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
-        }
     }
 }
