@@ -34,9 +34,9 @@ public final class Corpus {
         return dir;
     }
 
-    /** Where the shared folder should be ({@code stride.shared}, {@code STRIDE_SHARED}, else {@code ../shared}); it may be absent. */
+    /** Where the shared folder should be ({@code STRIDE_SHARED}, else {@code stride.shared}, which the build sets to ../shared); it may be absent. */
     public static Path location() {
-        String configured = System.getProperty("stride.shared", System.getenv().getOrDefault("STRIDE_SHARED", "../shared"));
+        String configured = System.getenv().getOrDefault("STRIDE_SHARED", System.getProperty("stride.shared", "../shared"));
         return Path.of(configured).toAbsolutePath().normalize();
     }
 
