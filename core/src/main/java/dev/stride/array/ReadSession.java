@@ -5,6 +5,7 @@ import dev.stride.codec.NdCopy;
 import dev.stride.codec.ShardIndex;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 
 /**
  * What one thread reads an array with: its decode context (reused off-heap buffers, codec state), a chunk of
@@ -46,8 +47,8 @@ final class ReadSession implements AutoCloseable {
     /** Ends a pass, on the thread that read: closes transient mappings and forgets shard indexes, which may change. */
     void reset() {
         ctx.scratch().releaseHeld();
-        java.util.Arrays.fill(indexKey, null);
-        java.util.Arrays.fill(index, null);
+        Arrays.fill(indexKey, null);
+        Arrays.fill(index, null);
     }
 
     @Override

@@ -16,8 +16,4 @@ public record Selection(Region region, List<String> fields) {
     public static Selection of(Region region, String... fields) {
         return new Selection(region, List.of(fields));
     }
-
-    public Selection withFields(String... paths) {
-        return new Selection(region, List.of(paths));
-    }
 }

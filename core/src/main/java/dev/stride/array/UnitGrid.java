@@ -1,5 +1,7 @@
 package dev.stride.array;
 
+import dev.stride.codec.NdCopy;
+
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -42,8 +44,8 @@ public final class UnitGrid {
             n = Math.multiplyExact(n, units[d]);
         }
         count = n;
-        unitStrides = dev.stride.codec.NdCopy.strides(unitShape);
-        regionStrides = dev.stride.codec.NdCopy.strides(region.shape());
+        unitStrides = NdCopy.strides(unitShape);
+        regionStrides = NdCopy.strides(region.shape());
     }
 
     public long count() {

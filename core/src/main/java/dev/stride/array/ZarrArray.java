@@ -5,6 +5,7 @@ import dev.stride.dtype.CoreType;
 import dev.stride.dtype.DataType;
 import dev.stride.dtype.FieldAccessor;
 import dev.stride.dtype.RecordLayout;
+import dev.stride.dtype.TimeType;
 import dev.stride.json.Json;
 import dev.stride.metadata.ArrayMetadata;
 import dev.stride.store.Store;
@@ -192,7 +193,7 @@ public final class ZarrArray implements AutoCloseable {
     /** Count, sum, min, max and mean of a real-valued field over a region (null: all), in parallel across chunks. */
     public FieldStats scan(String field, Region region, ScanOptions options) {
         FieldAccessor f = field(field);
-        if (!(f.type() instanceof CoreType c && (c.isReal() || c == CoreType.BOOL)) && !(f.type() instanceof dev.stride.dtype.TimeType)) {
+        if (!(f.type() instanceof CoreType c && (c.isReal() || c == CoreType.BOOL)) && !(f.type() instanceof TimeType)) {
             throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number");
         }
         Region r = regionOrAll(region);
@@ -247,6 +248,7 @@ public final class ZarrArray implements AutoCloseable {
             s.close();
         } else {
             idle.add(s);
+            // close() may have drained the pool between the test above and the add: take the session back out
             if (closed && idle.remove(s)) {
                 s.close();
             }

@@ -44,13 +44,6 @@ public final class BytesCodec implements ArrayToBytesCodec {
         this.size = bytes;
     }
 
-    /** For writers: a bytes codec of a chosen order. */
-    public static BytesCodec of(ByteOrder order, ChunkSpec spec) {
-        var ext = new dev.stride.metadata.Extension("bytes", new Json.JObject(Map.of("endian",
-                Json.string(order == ByteOrder.BIG_ENDIAN ? "big" : "little"))), true, "");
-        return new BytesCodec(new CodecConfig("", ext), spec);
-    }
-
     @Override
     public String name() {
         return "bytes";
