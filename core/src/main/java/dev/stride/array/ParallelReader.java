@@ -13,7 +13,14 @@ final class ParallelReader {
     /** Makes the run visitor of each worker, so workers can keep private state (partial sums). */
     @FunctionalInterface
     interface WorkerVisitors {
-        UnitGrid.RunVisitor forWorker(int worker);
+        UnitVisitor forWorker(int worker);
+    }
+
+    /** Receives the runs of each unit a worker reads, then hears that the unit numbered {@code unit} is done. */
+    @FunctionalInterface
+    interface UnitVisitor extends UnitGrid.RunVisitor {
+        default void unitDone(long unit) {
+        }
     }
 
     private final ZarrArray array;
@@ -46,9 +53,9 @@ final class ParallelReader {
     /** One worker: its own session, reading the units it is given. */
     private final class UnitReader implements Workers.Worker {
         private final ReadSession session = array.acquire();
-        private final UnitGrid.RunVisitor visitor;
+        private final UnitVisitor visitor;
 
-        UnitReader(UnitGrid.RunVisitor visitor) {
+        UnitReader(UnitVisitor visitor) {
             this.visitor = visitor;
         }
 
@@ -57,6 +64,7 @@ final class ParallelReader {
             long[] unit = grid.unit(item);
             lastUnit = unit;
             readUnit(unit, session, visitor);
+            visitor.unitDone(item);
         }
 
         @Override

@@ -198,18 +198,31 @@ public final class ZarrArray implements AutoCloseable {
         }
         Region r = regionOrAll(region);
         long recordSize = layout.recordSize();
+        // count, min and max do not depend on the order of additions; the sum is added up unit by unit in order
         double[][] perWorker = new double[options.threads()][];
-        forEachRun(r, options.threads(), options.progress(), (worker) -> {
+        OrderedSum sum = new OrderedSum();
+        forEachRun(r, options.threads(), options.progress(), worker -> {
             double[] acc = perWorker[worker] = Kernels.start();
-            return (unit, first, n, at) -> Kernels.aggregate(f, unit, recordSize, first, n, acc);
+            return new ParallelReader.UnitVisitor() {
+                @Override
+                public void run(MemorySegment unit, long first, long n, long at) {
+                    Kernels.aggregate(f, unit, recordSize, first, n, acc);
+                }
+
+                @Override
+                public void unitDone(long unit) {
+                    sum.add(unit, acc[1]);
+                    acc[1] = 0;
+                }
+            };
         });
         FieldStats total = FieldStats.empty(field);
         for (double[] acc : perWorker) {
             if (acc != null && acc[0] > 0) {
-                total = total.merge(new FieldStats(field, (long) acc[0], acc[1], acc[2], acc[3]));
+                total = total.merge(new FieldStats(field, (long) acc[0], 0, acc[2], acc[3]));
             }
         }
-        return total;
+        return new FieldStats(field, total.count(), sum.total(), total.min(), total.max());
     }
 
     public FieldStats scan(String field) {
@@ -217,7 +230,7 @@ public final class ZarrArray implements AutoCloseable {
     }
 
     private void forEachRun(Region r, int threads, ScanOptions.Progress progress, UnitGrid.RunVisitor visitor) {
-        forEachRun(r, threads, progress, worker -> visitor);
+        forEachRun(r, threads, progress, worker -> visitor::run);
     }
 
     private void forEachRun(Region r, int threads, ScanOptions.Progress progress, ParallelReader.WorkerVisitors visitors) {

@@ -227,6 +227,39 @@ class ScanTest {
     }
 
     @Test
+    void sumsAddUpUnitByUnitInOrderWhateverTheThreads() {
+        // one value per chunk, chosen so that the order of the additions changes the rounded sum
+        double[] values = {1e16, 1, -1e16, 1, 1e16, 1, 1, -1e16, 3, 1e16, 1, -1e16};
+        Tree t = Tree.array(Doc.array("'float64'", "[" + values.length + "]", "[1]", "0", Doc.BYTES_LE));
+        double inOrder = 0;
+        for (int c = 0; c < values.length; c++) {
+            t.put("c/" + c, Enc.le().f64(values[c]).bytes());
+            inOrder += values[c];
+        }
+        try (Zarr z = t.open()) {
+            ZarrArray a = z.array("/");
+            for (int round = 0; round < 20; round++) {
+                for (int threads = 1; threads <= 6; threads++) {
+                    assertEquals(inOrder, a.scan("", null, ScanOptions.threads(threads)).sum(), threads + " threads");
+                }
+            }
+        }
+    }
+
+    @Test
+    void orderedSumAddsUnitsFinishedEarlyInTheirTurn() {
+        OrderedSum sum = new OrderedSum();
+        sum.add(1, 1);
+        sum.add(3, 1);
+        sum.add(2, -1e16);
+        assertEquals(0, sum.total(), "unit 0 is not in yet");
+        sum.add(0, 1e16);
+        assertEquals(1, ((1e16 + 1) + -1e16) + 1, "in unit order");
+        assertEquals(2, ((1 + 1) + -1e16) + 1e16, "in the order the units came");
+        assertEquals(1, sum.total());
+    }
+
+    @Test
     void aCorruptChunkStopsAParallelScanAndIsNamed() {
         byte[] bad = new byte[13];
         try (Zarr z = records("little").put("c/9", bad).open()) {
