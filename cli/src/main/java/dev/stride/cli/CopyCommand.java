@@ -157,7 +157,7 @@ final class CopyCommand extends NodeCommand {
 
     private void copyAll(List<ArrayCopy> copies) {
         long total = copies.stream().mapToLong(c -> c.slabs().count()).sum();
-        ProgressBar progress = new ProgressBar(err(), "copy " + path, "slabs", Terminal.stderrIsTerminal());
+        ProgressBar progress = new ProgressBar(err(), "copy " + path, "slabs", Terminal::stderrIsTerminal);
         long done = 0;
         for (ArrayCopy c : copies) {
             long before = done;

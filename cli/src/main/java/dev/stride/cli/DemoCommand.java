@@ -132,7 +132,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
                             {"units": {"position": "degrees (WGS 84)", "elevation": "m", "speed": "m/s"},
                              "satellites": "GPS satellites in view"}""")));
             Slabs slabs = new Slabs(new long[] {records}, new long[] {SHARD}, new long[] {SHARD}, GpsTracks.TYPE.byteSize(), threads);
-            ProgressBar progress = new ProgressBar(err(), "write " + directory, "shards", Terminal.stderrIsTerminal());
+            ProgressBar progress = new ProgressBar(err(), "write " + directory, "shards", Terminal::stderrIsTerminal);
             Workers.forEach(threads, slabs.count(), progress, n -> {
                 Region slab = slabs.get(n);
                 try (Arena arena = Arena.ofConfined()) {
@@ -151,7 +151,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
         try (Zarr zarr = Zarr.open(directory)) {
             ZarrArray tracks = zarr.array(ARRAY);
             for (String field : SCANNED) {
-                ProgressBar progress = new ProgressBar(err(), "scan " + field, "chunks", Terminal.stderrIsTerminal());
+                ProgressBar progress = new ProgressBar(err(), "scan " + field, "chunks", Terminal::stderrIsTerminal);
                 long started = System.nanoTime();
                 FieldStats stats = tracks.scan(field, null, new ScanOptions(threads, progress));
                 reports.add(new ScanReport(stats, tracks.field(field).type(), (System.nanoTime() - started) / 1e9));

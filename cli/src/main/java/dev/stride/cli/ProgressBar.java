@@ -4,11 +4,13 @@ import dev.stride.array.ScanOptions;
 
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
- * A progress bar on stderr for a long pass: drawn only when enabled (stderr is a terminal) and only once the pass has
- * run for a second, so quick passes and piped output stay clean; redrawn at most ten times a second by whichever
- * reading thread reports.
+ * A progress bar on stderr for a long pass: drawn only once the pass has run for a second and only when enabled
+ * (stderr is a terminal), so quick passes and piped output stay clean; redrawn at most ten times a second by whichever
+ * reading thread reports. Whether it is enabled is asked when the first second is up: asking may take a while (linking
+ * a native call takes ~15 ms in a fresh process), which a quick pass should not wait for.
  */
 final class ProgressBar implements ScanOptions.Progress {
     private static final long QUIET_NANOS = 1_000_000_000L;
@@ -18,13 +20,14 @@ final class ProgressBar implements ScanOptions.Progress {
     private final PrintWriter err;
     private final String label;
     private final String units;
-    private final boolean enabled;
+    private final BooleanSupplier enabled;
+    private Boolean drawable;
     private final long started = System.nanoTime();
     private final AtomicLong nextDraw = new AtomicLong(started + QUIET_NANOS);
     private int drawnLength;
 
-    /** {@code units} names what is counted ("chunks"). */
-    ProgressBar(PrintWriter err, String label, String units, boolean enabled) {
+    /** {@code units} names what is counted ("chunks"); {@code enabled} is asked once, when a bar is first due. */
+    ProgressBar(PrintWriter err, String label, String units, BooleanSupplier enabled) {
         this.err = err;
         this.label = label;
         this.units = units;
@@ -35,9 +38,16 @@ final class ProgressBar implements ScanOptions.Progress {
     public void update(long done, long total) {
         long now = System.nanoTime();
         long due = nextDraw.get();
-        if (enabled && now >= due && nextDraw.compareAndSet(due, now + REDRAW_NANOS)) {
+        if (now >= due && nextDraw.compareAndSet(due, now + REDRAW_NANOS) && drawable()) {
             draw(done, total, now);
         }
+    }
+
+    private synchronized boolean drawable() {
+        if (drawable == null) {
+            drawable = enabled.getAsBoolean();
+        }
+        return drawable;
     }
 
     private synchronized void draw(long done, long total, long now) {

@@ -47,7 +47,7 @@ final class ScanCommand extends NodeCommand {
                         + array.layout().fields().stream().map(FieldAccessor::path).collect(Collectors.joining(", ")));
             }
             Region box = region == null ? null : Region.parse(region, array.shape());
-            ProgressBar progress = new ProgressBar(err(), "scan " + path, "chunks", Terminal.stderrIsTerminal());
+            ProgressBar progress = new ProgressBar(err(), "scan " + path, "chunks", Terminal::stderrIsTerminal);
             long started = System.nanoTime();
             FieldStats stats = array.scan(field, box, new ScanOptions(threads, progress));
             ScanReport report = new ScanReport(stats, array.field(field).type(), (System.nanoTime() - started) / 1e9);
