@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Prints the benchmark results as a markdown table: Stride's passes and the baselines from a JMH JSON result
+"""Prints the benchmark results as markdown tables: Stride's passes and the baselines from a JMH JSON result
 file, each with its ratio to its baseline and to the peers (shared/peers/scan_peers.py output, in sections
-headed "== ARRAY"). Standard library only.
+headed "== ARRAY"); then fresh `stride scan --json` processes and the C floor (bench/floor/onepass.c) next to the
+peers. Standard library only.
 
-usage: report.py JMH_JSON PEERS_TXT
+usage: report.py JMH_JSON PEERS_TXT [FRESH_TXT FLOOR_TXT]
 
-Baselines: on compressed arrays the decode-only pass; on the others the plain read for one-pass scans and the
-mapped sum for passes over an open array; always with the same thread count (1 for single-threaded passes).
+Baselines, always with the same thread count (1 for single-threaded passes): one-pass scans against one pass that
+decodes without reading a field (compressed arrays) or the faster of plainRead and mappedOnePass (the others);
+passes over an open array against decodeOnly (compressed) or mappedSum (the others).
 Peer ratios use the peer's fastest run, the least flattering comparison for Stride.
 """
 import json
@@ -17,7 +19,7 @@ from datetime import date
 
 ARRAYS = ['raw', 'big', 'zstd', 'blosc', 'sharded']
 # these read the files themselves: the store's I/O policy does not apply to them
-STORE_FREE = {'Baselines.plainRead', 'Baselines.mappedSum'}
+STORE_FREE = {'Baselines.plainRead', 'Baselines.mappedSum', 'Baselines.mappedOnePass'}
 PEER_LINE = re.compile(r'^(\S+) sum=\S+ seconds=\S+ Mrecords/s=([0-9.]+)')
 
 
@@ -60,18 +62,52 @@ def baseline_of(row, by_key):
     name, array, threads = row['name'], row['array'], row['threads']
     if name.startswith('Baselines.'):
         return None
-    decode = by_key.get(('Baselines.decodeOnly', array, threads))
+    one_pass = name.startswith('OnePassScan.')
+    decode = by_key.get(('Baselines.decodeOnlyOnePass' if one_pass else 'Baselines.decodeOnly', array, threads))
     if decode:
         return decode
-    other = 'Baselines.plainRead' if name.startswith('OnePassScan.') else 'Baselines.mappedSum'
-    return by_key.get((other, array, threads))
+    names = ['Baselines.plainRead', 'Baselines.mappedOnePass'] if one_pass else ['Baselines.mappedSum']
+    found = [by_key[(n, array, threads)] for n in names if (n, array, threads) in by_key]
+    return max(found, key=lambda r: r['mrec']) if found else None
+
+
+def fresh_runs(path):
+    """records/s of each `stride scan --json` line."""
+    with open(path) as f:
+        return [json.loads(line)['records_per_second'] / 1e6 for line in f if line.startswith('{')]
+
+
+def floor_lines(path):
+    """{(variant, threads): Mrecords/s} from onepass.c output."""
+    found = {}
+    with open(path) as f:
+        for line in f:
+            if m := re.match(r'^c-floor (\S+) threads=(\d+) Mrecords/s=([0-9.]+)', line):
+                found[(m[1], int(m[2]))] = float(m[3])
+    return found
+
+
+def fresh_table(fresh, floor, raw_peers):
+    print('\nOne pass in a fresh process, raw array (sum of x; `stride scan --json` reports its own time):\n')
+    print('| reader | Mrecords/s | vs TensorStore | vs numpy memmap |')
+    print('| --- | ---: | ---: | ---: |')
+    rows = []
+    if fresh:
+        runs = sorted(fresh)
+        rows.append((f'stride scan, median of {len(runs)} processes', runs[len(runs) // 2]))
+        rows.append(('stride scan, best process', runs[-1]))
+    for (variant, threads), rate in sorted(floor.items(), key=lambda kv: (kv[0][0] != 'map-read-unmap', kv[0][1])):
+        how = 'unmap' if variant == 'map-read-unmap' else 'keep the mapping'
+        rows.append((f'C floor: map, sum x, {how}; {threads} thread{"s" if threads > 1 else ""}', rate))
+    for label, rate in rows:
+        print(f"| {label} | {rate:.1f} | {ratio(rate, raw_peers.get('tensorstore'))} | {ratio(rate, raw_peers.get('numpy-memmap'))} |")
 
 
 def ratio(value, reference):
     return f'{value / reference:.2f}x' if reference else '-'
 
 
-def main(jmh_json, peers_txt):
+def main(jmh_json, peers_txt, fresh_txt=None, floor_txt=None):
     results = rows(jmh_json)
     if not results:
         sys.exit(f'{jmh_json}: no benchmark with a records counter')
@@ -92,9 +128,11 @@ def main(jmh_json, peers_txt):
               f"| {ratio(r['mrec'], peer.get('tensorstore'))} | {ratio(r['mrec'], peer.get('numpy-memmap'))} |")
     print('\nPeers (fastest run, Mrecords/s): ' + ', '.join(
         f'{a}: ' + ' / '.join(f'{p} {v:.1f}' for p, v in best[a].items()) for a in ARRAYS if a in best))
+    if fresh_txt and floor_txt:
+        fresh_table(fresh_runs(fresh_txt), floor_lines(floor_txt), best.get('raw', {}))
 
 
 if __name__ == '__main__':
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Runs Stride's JMH benchmarks and the peer readers (TensorStore, numpy memmap) on the same arrays in one session,
-# then prints a markdown table of records/s with ratios to the baselines and the peers.
+# Runs Stride's JMH benchmarks, fresh `stride scan` processes, the peer readers (TensorStore, numpy memmap) and a C
+# program that shows the machine's floor for one pass, on the same arrays in one session, then prints a markdown
+# table of records/s with ratios to the baselines and the peers.
 #
 # usage: bench/run.sh DATA_DIR [JMH options...]
 #   DATA_DIR      holds raw.zarr, big.zarr, zstd.zarr, blosc.zarr, sharded.zarr; missing ones are made there with
 #                 ../shared/peers/make_bench_data.py (32 Mi records, about 2.6 GB for all five)
 #   JMH options   replace the defaults (-f 1 -wi 3 -i 5 -w 2s -r 2s -prof gc), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
-# environment:    PEER_REPEAT runs per peer and array (default 5); RESULTS output directory (default bench/target/results)
-# outputs:        $RESULTS/jmh.json, jmh.txt, peers.txt, results.md
+# environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
+#                 RESULTS output directory (default bench/target/results)
+# outputs:        $RESULTS/jmh.json, jmh.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -51,6 +53,21 @@ echo "== JMH: ${jmh_args[*]}" >&2
 "$java" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" "${jmh_args[@]}" \
   -rf json -rff "$results/jmh.json" | tee "$results/jmh.txt" >&2
 
+echo "== fresh processes: stride scan raw.zarr --field x --json" >&2
+"$repo/stride" --version >/dev/null  # builds the launcher's jar and AOT cache outside the timed runs
+for _ in $(seq "${FRESH_REPEAT:-10}"); do
+  "$repo/stride" scan "$data/raw.zarr" --field x --json
+done | tee "$results/fresh.txt" >&2
+
+echo "== C floor: map, sum x, unmap" >&2
+if command -v cc >/dev/null; then
+  cc -O2 -o "$here/target/onepass" "$here/floor/onepass.c" -lpthread
+  # records of {id: int64, x: float64, y: float32, flags: uint8}: 21 bytes, x at byte 8
+  "$here/target/onepass" "$data/raw.zarr" 21 8 "$(nproc)" | tee "$results/floor.txt" >&2
+else
+  echo "no C compiler (cc): the floor is left out" | tee "$results/floor.txt" >&2
+fi
+
 echo "== peers" >&2
 for a in raw big zstd blosc sharded; do
   echo "== $a"
@@ -59,4 +76,4 @@ for a in raw big zstd blosc sharded; do
     --repeat "${PEER_REPEAT:-5}"
 done | tee "$results/peers.txt" >&2
 
-python3 "$here/report.py" "$results/jmh.json" "$results/peers.txt" | tee "$results/results.md"
+python3 "$here/report.py" "$results/jmh.json" "$results/peers.txt" "$results/fresh.txt" "$results/floor.txt" | tee "$results/results.md"

@@ -1,16 +1,12 @@
 package dev.stride.bench;
 
+import dev.stride.array.Zarr;
 import dev.stride.codec.CodecPipeline;
 import dev.stride.codec.DecodeContext;
 import dev.stride.codec.ShardIndex;
 import dev.stride.codec.ShardingCodec;
 import dev.stride.metadata.ArrayMetadata;
 import dev.stride.store.Store;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -22,46 +18,47 @@ import java.util.List;
  * reused {@link DecodeContext}; a shard is split by its index and each inner chunk decoded on its own, as reads do.
  * No field is read.
  */
-@State(Scope.Benchmark)
-public class ChunkDecoder {
-    private Store store;
-    private String node;
-    private CodecPipeline codecs;
-    private List<String> keys;
-    private DecodeContext[] contexts;
-    private long records;
+final class ChunkDecoder implements AutoCloseable {
+    private final Store store;
+    private final String node;
+    private final CodecPipeline codecs;
+    private final List<String> keys;
+    private final DecodeContext[] contexts;
+    private final long records;
 
-    @Setup(Level.Trial)
-    public void open(OpenArray.Compressed array, Threads threads) {
-        ArrayMetadata meta = array.array().metadata();
+    /** Decodes the array {@code name} at the root of {@code zarr} on {@code threads} workers, each with new buffers. */
+    ChunkDecoder(String name, Zarr zarr, int threads) {
+        ArrayMetadata meta = zarr.array("/").metadata();
         if (!decodes(meta.codecs())) {
-            throw new IllegalStateException("array " + array.name() + " is stored as plain bytes, so a decode-only pass"
-                    + " has nothing to decode; its baselines are plainRead and mappedSum");
+            throw new IllegalStateException("array " + name + " is stored as plain bytes, so a decode-only pass has nothing"
+                    + " to decode; its baselines are plainRead, mappedSum and mappedOnePass");
         }
-        store = array.zarr().store();
+        store = zarr.store();
         node = meta.path();
         codecs = meta.codecs();
         keys = keys(meta);
-        records = array.records();
-        contexts = new DecodeContext[threads.threads];
+        records = meta.size();
+        contexts = new DecodeContext[threads];
         for (int w = 0; w < contexts.length; w++) {
             contexts[w] = new DecodeContext();
         }
     }
 
-    @TearDown(Level.Trial)
+    @Override
     public void close() {
         for (DecodeContext c : contexts) {
             c.close();
         }
     }
 
-    int count() {
-        return keys.size();
-    }
-
     long records() {
         return records;
+    }
+
+    /** Decodes every chunk on the workers; gives the decoded bytes. */
+    long decodeAll() {
+        // a worker's transient mappings are confined to its thread: each releases its own when the pass ends
+        return Workers.run(contexts.length, keys.size(), this::decode, worker -> contexts[worker].scratch().releaseHeld());
     }
 
     /** Decodes chunk {@code i} on the worker's context; gives the decoded bytes (0 for a chunk never written). */

@@ -84,6 +84,13 @@ public class ChunkFiles {
         }
     }
 
+    /** Maps file {@code i}, sums its bytes as longs and unmaps it. */
+    long mapAndSum(int i) throws IOException {
+        try (Arena once = Arena.ofConfined(); FileChannel ch = FileChannel.open(files.get(i))) {
+            return sumLongs(ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), once));
+        }
+    }
+
     /** Sums the bytes of file {@code i}, mapped since the trial began, as longs. */
     long sumMapped(int i) {
         return sumLongs(mapped[i]);

@@ -2,6 +2,7 @@ package dev.stride.bench;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 
 /** Runs a baseline pass the way Stride runs its own ({@link dev.stride.array.Workers}) and adds up what the items return. */
 final class Workers {
@@ -15,6 +16,11 @@ final class Workers {
     }
 
     static long run(int threads, int count, Item item) {
+        return run(threads, count, item, worker -> { });
+    }
+
+    /** As {@link #run(int, int, Item)}, calling {@code finish} on each worker's thread when it is done. */
+    static long run(int threads, int count, Item item, IntConsumer finish) {
         AtomicLong total = new AtomicLong();
         dev.stride.array.Workers.run(threads, count, null, worker -> new dev.stride.array.Workers.Worker() {
             private long sum;
@@ -27,6 +33,7 @@ final class Workers {
             @Override
             public void finish() {
                 total.addAndGet(sum);
+                finish.accept(worker);
             }
         });
         return total.get();
