@@ -4,6 +4,7 @@ import java.lang.classfile.ClassFileVersion;
 import java.lang.classfile.ClassHierarchyResolver;
 import java.lang.classfile.ClassTransform;
 import java.lang.classfile.CodeTransform;
+import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,7 @@ import java.util.zip.ZipOutputStream;
  * Rewrites the class files of a jar that are older than Java 6 (class file version 50) as version 52 class files with
  * stack map frames, the same code otherwise, so that a JDK's AOT cache can hold them: it refuses older class files.
  * picocli ships Java 5 class files; loading, verifying and linking its ~230 classes on every start of the command line
- * costs ~60 ms that the cache saves.
+ * costs 40-60 ms that the cache saves.
  *
  * <p>Each rewritten class is then loaded and initialized from the new jar, which verifies it; only when all pass does
  * the new jar replace the old one. Run by the {@code stride} launcher before it records the AOT cache:
@@ -55,7 +56,7 @@ public final class UpgradeOldClasses {
     /** Copies {@code in} to {@code out}, old class files rewritten; gives the names of the classes rewritten. */
     private static List<String> rewrite(Path in, Path out) throws IOException {
         List<String> upgraded = new ArrayList<>();
-        try (URLClassLoader hierarchy = new URLClassLoader(new java.net.URL[] {in.toUri().toURL()}, null);
+        try (URLClassLoader hierarchy = new URLClassLoader(new URL[] {in.toUri().toURL()}, null);
              ZipInputStream from = new ZipInputStream(Files.newInputStream(in));
              ZipOutputStream to = new ZipOutputStream(Files.newOutputStream(out))) {
             // frames merge types, so the rewriter must see the jar's own class hierarchy as well as the JDK's
@@ -92,7 +93,7 @@ public final class UpgradeOldClasses {
 
     /** Loads and initializes each class, which makes the JVM verify its code against the new frames. */
     private static void verify(Path jar, List<String> classes) throws Exception {
-        try (URLClassLoader loader = new URLClassLoader(new java.net.URL[] {jar.toUri().toURL()}, null)) {
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
             for (String name : classes) {
                 Class.forName(name, true, loader);
             }
