@@ -14,6 +14,8 @@ final class BenchData {
     static final String X = "x";
     /** The float32 field that record visits add to {@link #X}. */
     static final String Y = "y";
+    /** The int64 field. */
+    static final String ID = "id";
 
     private BenchData() {
     }

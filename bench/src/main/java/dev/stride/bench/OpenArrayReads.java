@@ -7,6 +7,8 @@ import dev.stride.dtype.FieldAccessor.DoubleField;
 import dev.stride.dtype.FieldAccessor.FloatField;
 import org.openjdk.jmh.annotations.Benchmark;
 
+import java.util.List;
+
 /** Passes over an array opened once for the trial: field sums, projection into a Java array, record visits. */
 public class OpenArrayReads extends StrideBenchmark {
 
@@ -16,6 +18,14 @@ public class OpenArrayReads extends StrideBenchmark {
         FieldStats x = open.array().scan(BenchData.X, null, ScanOptions.threads(threads.threads));
         counters.add(open.records(), open.bytes());
         return x.sum();
+    }
+
+    /** Sums of three fields (float64, float32, int64) in one pass: each chunk is read and decoded once for all three. */
+    @Benchmark
+    public double scanThreeFields(OpenArray.Any open, Threads threads, Counters counters) {
+        List<FieldStats> all = open.array().scan(List.of(BenchData.X, BenchData.Y, BenchData.ID), null, ScanOptions.threads(threads.threads));
+        counters.add(open.records(), open.bytes());
+        return all.getFirst().sum() + all.get(1).sum() + all.get(2).sum();
     }
 
     /** One float64 field of every record into a new {@code double[]} (one thread). */

@@ -43,6 +43,31 @@ class ScanCommandTest {
     }
 
     @Test
+    void severalFieldsGiveOneJsonObjectEachInTheOrderAsked() {
+        CliRun run = CliRun.of("scan", Fixtures.records(dir), "--field", "point.y,id", "--region", "0:1", "--json");
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(2, run.lines().length, run.out());
+        Json.JObject y = (Json.JObject) JsonCodec.parse(run.lines()[0].getBytes(StandardCharsets.UTF_8));
+        Json.JObject id = (Json.JObject) JsonCodec.parse(run.lines()[1].getBytes(StandardCharsets.UTF_8));
+        assertEquals(Json.string("point.y"), y.get("field"));
+        assertEquals(0.1, ((Json.JNumber) y.get("mean")).doubleValue());
+        assertEquals(Json.string("id"), id.get("field"));
+        assertEquals(Json.number(1), id.get("count"));
+        assertEquals(y.get("seconds"), id.get("seconds"), "one pass for both");
+    }
+
+    @Test
+    void severalFieldsAsTextAreBlocksSeparatedByABlankLine() {
+        CliRun run = CliRun.of("scan", Fixtures.records(dir), "--field", "id,point.y", "--region", "0:1");
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = List.of(run.lines());
+        assertEquals(17, lines.size(), run.out());
+        assertEquals("field            id", lines.get(0));
+        assertEquals("", lines.get(8));
+        assertEquals("field            point.y", lines.get(9));
+    }
+
+    @Test
     void nonFiniteStatisticsAreStringsInJson() {
         CliRun run = CliRun.of("scan", Fixtures.records(dir), "--field", "point.x", "--json");
         Json.JObject o = (Json.JObject) JsonCodec.parse(run.out().getBytes(StandardCharsets.UTF_8));

@@ -192,37 +192,33 @@ public final class ZarrArray implements AutoCloseable {
 
     /** Count, sum, min, max and mean of a real-valued field over a region (null: all), in parallel across chunks. */
     public FieldStats scan(String field, Region region, ScanOptions options) {
+        return scan(List.of(field), region, options).getFirst();
+    }
+
+    /**
+     * The statistics of several fields (in the order given) in one pass: each chunk is read and decoded once for all
+     * of them, so on a compressed array they cost about what one field does. Sums are added up chunk by chunk in
+     * chunk order, the same on any number of threads.
+     */
+    public List<FieldStats> scan(List<String> fields, Region region, ScanOptions options) {
+        if (fields.isEmpty()) {
+            throw new ZarrException.BadRequest(path(), "no field to scan");
+        }
+        FieldAccessor[] accessors = new FieldAccessor[fields.size()];
+        for (int i = 0; i < accessors.length; i++) {
+            accessors[i] = scannable(fields.get(i));
+        }
+        FieldScan scan = new FieldScan(fields, accessors, layout.recordSize());
+        forEachRun(regionOrAll(region), options.threads(), options.progress(), worker -> scan.worker());
+        return scan.results();
+    }
+
+    private FieldAccessor scannable(String field) {
         FieldAccessor f = field(field);
         if (!(f.type() instanceof CoreType c && (c.isReal() || c == CoreType.BOOL)) && !(f.type() instanceof TimeType)) {
             throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number");
         }
-        Region r = regionOrAll(region);
-        long recordSize = layout.recordSize();
-        // count, min and max do not depend on the order of additions; the sum is added up unit by unit in order
-        double[][] perWorker = new double[options.threads()][];
-        OrderedSum sum = new OrderedSum();
-        forEachRun(r, options.threads(), options.progress(), worker -> {
-            double[] acc = perWorker[worker] = Kernels.start();
-            return new ParallelReader.UnitVisitor() {
-                @Override
-                public void run(MemorySegment unit, long first, long n, long at) {
-                    Kernels.aggregate(f, unit, recordSize, first, n, acc);
-                }
-
-                @Override
-                public void unitDone(long unit) {
-                    sum.add(unit, acc[1]);
-                    acc[1] = 0;
-                }
-            };
-        });
-        FieldStats total = FieldStats.empty(field);
-        for (double[] acc : perWorker) {
-            if (acc != null && acc[0] > 0) {
-                total = total.merge(new FieldStats(field, (long) acc[0], 0, acc[2], acc[3]));
-            }
-        }
-        return new FieldStats(field, total.count(), sum.total(), total.min(), total.max());
+        return f;
     }
 
     public FieldStats scan(String field) {

@@ -3,6 +3,7 @@ package dev.stride.array;
 import dev.stride.ZarrException;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
+import dev.stride.testing.RecordingStore;
 import dev.stride.testing.Shard;
 import dev.stride.testing.Tree;
 import org.junit.jupiter.api.Test;
@@ -223,6 +224,54 @@ class ScanTest {
                 assertEquals(32, total, "one unit per inner chunk");
             }));
             assertEquals(32, calls[0]);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"little", "big"})
+    void severalFieldsInOnePassReadEachChunkOnce(String endian) {
+        List<String> fields = List.of("v", "id", "f", "u", "b", "h", "i8", "u32");
+        RecordingStore store = new RecordingStore(records(endian).memory());
+        try (Zarr z = Zarr.open(store)) {
+            ZarrArray a = z.array("/");
+            for (int threads : new int[] {1, 3}) {
+                store.clear();
+                List<FieldStats> all = a.scan(fields, null, ScanOptions.threads(threads));
+                assertEquals((N + CHUNK - 1) / CHUNK, store.chunkReads().size(), "one read per chunk for all eight fields");
+                assertEquals(fields.stream().map(f -> expected(f, 0, N)).toList(), all);
+            }
+            Region r = Region.parse("100:700", a.shape());
+            assertEquals(List.of(expected("f", 100, 700), expected("v", 100, 700), expected("f", 100, 700)),
+                    a.scan(List.of("f", "v", "f"), r, ScanOptions.threads(2)), "in the order asked, repeats too");
+        }
+    }
+
+    @Test
+    void severalFieldsOfLargeRecordsAreReadABlockOfRecordsAtATime() {
+        // 64 KiB records: a pass over several fields goes through a chunk a few records at a time
+        String type = struct(field("a", "'float64'"), field("pad", "'r524288'"), field("b", "'int32'"));
+        int n = 40;
+        Enc e = Enc.le();
+        for (int i = 0; i < n; i++) {
+            e.f64(i * 0.5).raw(new byte[65536]).i32(-3 * i);
+        }
+        Tree t = Tree.array(Doc.array(type, "[" + n + "]", "[" + n + "]", "{'a': 0, 'pad': [" + "0, ".repeat(65535) + "0], 'b': 0}", Doc.BYTES_LE))
+                .put("c/0", e.bytes());
+        try (Zarr z = t.open()) {
+            List<FieldStats> both = z.array("/").scan(List.of("b", "a"), null, ScanOptions.threads(2));
+            assertEquals(List.of(new FieldStats("b", n, -3 * (n - 1) * n / 2, -3 * (n - 1), 0),
+                    new FieldStats("a", n, 0.5 * (n - 1) * n / 2, 0, 0.5 * (n - 1))), both);
+        }
+    }
+
+    @Test
+    void aScanOfSeveralFieldsRefusesTheFirstThatIsNotANumber() {
+        try (Zarr z = records("little").open()) {
+            ZarrArray a = z.array("/");
+            var none = assertThrows(ZarrException.BadRequest.class, () -> a.scan(List.of(), null, ScanOptions.threads(1)));
+            assertContains(none.getMessage(), "no field to scan");
+            var complex = assertThrows(ZarrException.BadRequest.class, () -> a.scan(List.of("v", "c", "r"), null, ScanOptions.threads(1)));
+            assertContains(complex.getMessage(), "field 'c' (complex64) is not a real number");
         }
     }
 
