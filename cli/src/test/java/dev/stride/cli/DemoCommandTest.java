@@ -44,6 +44,8 @@ class DemoCommandTest {
         assertEquals(List.of("time", "position.lat", "position.lon", "elevation", "speed", "satellites"), fields);
         assertTrue(lines.get(header + 1).matches("time +10,000 +2024-0[67]-\\S+ +2024-0[67]-\\S+ +2024-0[67]-\\S+ +[\\d,]+"), lines.get(header + 1));
         assertTrue(lines.get(header + 6).matches("satellites +10,000 +\\d+ +\\d+ +\\d+ +[\\d.]+ +[\\d,]+"), lines.get(header + 6));
+        assertTrue(lines.get(header + 8).matches("one pass +all 6 fields in \\d+\\.\\d{3} s, [\\d,]+ records/s: each chunk is decoded once"),
+                lines.get(header + 8));
 
         try (Zarr zarr = Zarr.open(demo)) {
             assertEquals(DemoCommand.GENERATOR, ((Json.JString) zarr.root().attributes().get("generator")).value());
