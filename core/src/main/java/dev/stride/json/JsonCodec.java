@@ -8,9 +8,11 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
+import java.io.Flushable;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,6 +104,44 @@ public final class JsonCodec {
             throw new UncheckedIOException(e);
         }
         return out.toString();
+    }
+
+    /** Writes JSON values one per line to {@code out}, as {@link #print} would, through one reused generator. */
+    public static LineWriter lines(Writer out) {
+        return new LineWriter(out);
+    }
+
+    /** See {@link #lines}; {@link #flush()} after the last value. Not thread-safe. */
+    public static final class LineWriter implements Flushable {
+        private final JsonGenerator g;
+
+        private LineWriter(Writer out) {
+            try {
+                g = FACTORY.createGenerator(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            // the values are separated by the line ends written here, not by the generator's default space
+            g.setRootValueSeparator(null);
+        }
+
+        public void write(Json json) {
+            try {
+                JsonCodec.write(g, json);
+                g.writeRaw('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void flush() {
+            try {
+                g.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     private static void write(JsonGenerator g, Json json) throws IOException {
