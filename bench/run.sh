@@ -6,7 +6,8 @@
 # usage: bench/run.sh DATA_DIR [JMH options...]
 #   DATA_DIR      holds raw.zarr, big.zarr, zstd.zarr, blosc.zarr, sharded.zarr; missing ones are made there with
 #                 ../shared/peers/make_bench_data.py (32 Mi records, about 2.6 GB for all five)
-#   JMH options   replace the defaults (-f 1 -wi 3 -i 5 -w 2s -r 2s -prof gc), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
+#   JMH options   replace the defaults (-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc: every benchmark on the default I/O
+#                 policy, about 20 minutes), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
 #                 RESULTS output directory (default bench/target/results)
 # outputs:        $RESULTS/jmh.json, jmh.txt, fresh.txt, floor.txt, peers.txt, results.md
@@ -15,12 +16,12 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,10p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
 mkdir -p "$1"
 data=$(cd "$1" && pwd)
 shift
 jmh_args=("$@")
-[ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-f 1 -wi 3 -i 5 -w 2s -r 2s -prof gc)
+[ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc)
 results=${RESULTS:-$here/target/results}
 mkdir -p "$results"
 
