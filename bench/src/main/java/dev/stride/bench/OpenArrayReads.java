@@ -28,12 +28,12 @@ public class OpenArrayReads extends StrideBenchmark {
         return all.getFirst().sum() + all.get(1).sum() + all.get(2).sum();
     }
 
-    /** One float64 field of every record into a new {@code double[]} (one thread). */
+    /** One float64 field of every record into a {@code double[]}, each thread filling its chunks' part. */
     @Benchmark
-    public double[] readDoubles(OpenArray.Any open, Counters counters) {
-        double[] x = open.array().readDoubles(BenchData.X);
+    public double[] readDoubles(OpenArray.Any open, DoubleColumn column, Threads threads, Counters counters) {
+        open.array().readDoubles(BenchData.X, null, column.values, ScanOptions.threads(threads.threads));
         counters.add(open.records(), open.bytes());
-        return x;
+        return column.values;
     }
 
     /** Every record visited in place, adding its float64 and float32 fields through the compiled accessors (one thread). */

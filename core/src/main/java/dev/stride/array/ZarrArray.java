@@ -97,14 +97,34 @@ public final class ZarrArray implements AutoCloseable {
         return (int) n;
     }
 
-    /** One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). */
-    public double[] readDoubles(String field, Region region) {
+    /**
+     * One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). The chunks are
+     * read on {@code options.threads()} threads, each filling its own part of the array.
+     */
+    public double[] readDoubles(String field, Region region, ScanOptions options) {
+        double[] out = new double[elementsOf(regionOrAll(region))];
+        readDoubles(field, region, out, options);
+        return out;
+    }
+
+    /**
+     * As {@link #readDoubles(String, Region, ScanOptions)}, into the start of {@code out}: an array reused from call to
+     * call spares allocating (and the JVM zeroing) a new one each time.
+     */
+    public void readDoubles(String field, Region region, double[] out, ScanOptions options) {
         FieldAccessor f = field(field);
         Region r = regionOrAll(region);
-        double[] out = new double[elementsOf(r)];
+        if (out.length < r.size()) {
+            throw new ZarrException.BadRequest(path(), "the array holds " + out.length + " doubles, the region has " + r.size() + " elements");
+        }
         long recordSize = layout.recordSize();
-        forEachRun(r, 1, null, (unit, first, n, at) -> Kernels.toDoubles(f, unit, recordSize, first, n, out, (int) at));
-        return out;
+        forEachRun(r, options.threads(), options.progress(),
+                (unit, first, n, at) -> Kernels.toDoubles(f, unit, recordSize, first, n, out, (int) at));
+    }
+
+    /** {@link #readDoubles(String, Region, ScanOptions)} on one thread per processor. */
+    public double[] readDoubles(String field, Region region) {
+        return readDoubles(field, region, ScanOptions.defaults());
     }
 
     public double[] readDoubles(String field) {
@@ -115,18 +135,32 @@ public final class ZarrArray implements AutoCloseable {
      * One field of a region as its natural Java array: boolean[] for bool, byte[]/short[]/int[]/long[] for
      * (u)int8..64 (unsigned as raw bits), float[] for float16 (widened) and float32, double[] for float64,
      * double[] of interleaved (re, im) for complex, long[] for times, byte[] of N/8 per element for r&lt;N&gt;.
+     * The chunks are read on {@code options.threads()} threads, each filling its own part of the array.
      */
-    public Object read(String field, Region region) {
+    public Object read(String field, Region region, ScanOptions options) {
         FieldAccessor f = field(field);
         Region r = regionOrAll(region);
         int n = elementsOf(r);
         ColumnBuilder column = ColumnBuilder.of(f, n);
-        forEachRun(r, 1, null, (unit, first, count, at) -> column.copy(unit, first, count, (int) at));
+        forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> column.copy(unit, first, count, (int) at));
         return column.array();
     }
 
-    /** Several fields of a region (all leaf fields when the selection names none), by path, as {@link #read(String, Region)}. */
+    /** {@link #read(String, Region, ScanOptions)} on one thread per processor. */
+    public Object read(String field, Region region) {
+        return read(field, region, ScanOptions.defaults());
+    }
+
+    /** {@link #read(Selection, ScanOptions)} on one thread per processor. */
     public Map<String, Object> read(Selection selection) {
+        return read(selection, ScanOptions.defaults());
+    }
+
+    /**
+     * Several fields of a region (all leaf fields when the selection names none), by path, as
+     * {@link #read(String, Region, ScanOptions)}, in one pass over the chunks.
+     */
+    public Map<String, Object> read(Selection selection, ScanOptions options) {
         Region r = regionOrAll(selection.region());
         int n = elementsOf(r);
         List<FieldAccessor> fields = new ArrayList<>();
@@ -141,7 +175,7 @@ public final class ZarrArray implements AutoCloseable {
         for (FieldAccessor f : fields) {
             columns.put(f.path(), ColumnBuilder.of(f, n));
         }
-        forEachRun(r, 1, null, (unit, first, count, at) -> {
+        forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> {
             for (ColumnBuilder c : columns.values()) {
                 c.copy(unit, first, count, (int) at);
             }

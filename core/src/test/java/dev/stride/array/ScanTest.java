@@ -12,13 +12,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
 import static dev.stride.testing.Doc.field;
 import static dev.stride.testing.Doc.struct;
 import static dev.stride.testing.Refusals.assertContains;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -272,6 +275,37 @@ class ScanTest {
             assertContains(none.getMessage(), "no field to scan");
             var complex = assertThrows(ZarrException.BadRequest.class, () -> a.scan(List.of("v", "c", "r"), null, ScanOptions.threads(1)));
             assertContains(complex.getMessage(), "field 'c' (complex64) is not a real number");
+        }
+    }
+
+    @Test
+    void readsOnSeveralThreadsFillTheSameArrays() {
+        try (Zarr z = records("big").open()) {
+            ZarrArray a = z.array("/");
+            Region r = Region.parse("30:1000", a.shape());
+            double[] want = new double[970];
+            for (int i = 0; i < want.length; i++) {
+                want[i] = value("v", 30 + i);
+            }
+            Object ids = a.read("id", r, ScanOptions.threads(1));
+            Map<String, Object> both = a.read(Selection.of(r, "f", "i8"), ScanOptions.threads(1));
+            for (int threads = 2; threads <= 5; threads++) {
+                List<Long> totals = Collections.synchronizedList(new ArrayList<>());
+                ScanOptions options = ScanOptions.threads(threads).withProgress((done, total) -> totals.add(total));
+                assertArrayEquals(want, a.readDoubles("v", r, options), threads + " threads");
+                assertEquals(16, totals.size(), "one report per chunk");
+                double[] reused = new double[want.length + 2];
+                Arrays.fill(reused, -1);
+                a.readDoubles("v", r, reused, ScanOptions.threads(threads));
+                assertArrayEquals(want, Arrays.copyOf(reused, want.length));
+                assertEquals(-1, reused[want.length], "nothing written past the region");
+                assertArrayEquals((int[]) ids, (int[]) a.read("id", r, ScanOptions.threads(threads)));
+                Map<String, Object> again = a.read(Selection.of(r, "f", "i8"), ScanOptions.threads(threads));
+                assertArrayEquals((float[]) both.get("f"), (float[]) again.get("f"));
+                assertArrayEquals((byte[]) both.get("i8"), (byte[]) again.get("i8"));
+            }
+            var small = assertThrows(ZarrException.BadRequest.class, () -> a.readDoubles("v", r, new double[969], ScanOptions.threads(1)));
+            assertContains(small.getMessage(), "the array holds 969 doubles, the region has 970 elements");
         }
     }
 
