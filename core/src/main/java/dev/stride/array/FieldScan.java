@@ -68,14 +68,16 @@ final class FieldScan {
     List<FieldStats> results() {
         List<FieldStats> out = new ArrayList<>(fields.length);
         for (int f = 0; f < fields.length; f++) {
-            // count, min and max do not depend on the order in which workers saw the records
-            FieldStats total = FieldStats.empty(names.get(f));
+            // count, min and max do not depend on the order in which workers saw the records; a worker that saw none
+            // holds the starting infinities, which change neither
+            double[] total = Kernels.start();
             for (double[][] acc : workers) {
-                if (acc[f][0] > 0) {
-                    total = total.merge(new FieldStats(names.get(f), (long) acc[f][0], 0, acc[f][2], acc[f][3]));
-                }
+                total[0] += acc[f][0];
+                total[2] = Math.min(total[2], acc[f][2]);
+                total[3] = Math.max(total[3], acc[f][3]);
             }
-            out.add(new FieldStats(names.get(f), total.count(), sums[f].total(), total.min(), total.max()));
+            String name = names.get(f);
+            out.add(total[0] == 0 ? FieldStats.empty(name) : new FieldStats(name, (long) total[0], sums[f].total(), total[2], total[3]));
         }
         return out;
     }

@@ -14,14 +14,4 @@ public record FieldStats(String field, long count, double sum, double min, doubl
     static FieldStats empty(String field) {
         return new FieldStats(field, 0, 0, Double.NaN, Double.NaN);
     }
-
-    FieldStats merge(FieldStats o) {
-        if (o.count == 0) {
-            return this;
-        }
-        if (count == 0) {
-            return o;
-        }
-        return new FieldStats(field, count + o.count, sum + o.sum, Math.min(min, o.min), Math.max(max, o.max));
-    }
 }
