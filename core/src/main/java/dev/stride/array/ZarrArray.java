@@ -133,8 +133,9 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * One field of a region as its natural Java array: boolean[] for bool, byte[]/short[]/int[]/long[] for
-     * (u)int8..64 (unsigned as raw bits), float[] for float16 (widened) and float32, double[] for float64,
-     * double[] of interleaved (re, im) for complex, long[] for times, byte[] of N/8 per element for r&lt;N&gt;.
+     * (u)int8..64 (unsigned as raw bits: {@link UnsignedColumns} widens them to their values), float[] for float16
+     * (widened) and float32, double[] for float64, double[] of interleaved (re, im) for complex, long[] of counts for
+     * times ({@link dev.stride.dtype.TimeType#toInstant}, {@code toDuration}), byte[] of N/8 per element for r&lt;N&gt;.
      * The chunks are read on {@code options.threads()} threads, each filling its own part of the array.
      */
     public Object read(String field, Region region, ScanOptions options) {
