@@ -2,7 +2,9 @@ package dev.stride.cli;
 
 import dev.stride.ZarrException;
 import dev.stride.array.Zarr;
+import dev.stride.json.JsonCodec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.util.List;
 
@@ -14,13 +16,31 @@ import java.util.List;
                 "records (struct) each field's path, type, byte offset and size."})
 final class InfoCommand extends NodeCommand {
 
+    @Option(names = "--json", description = "Print the hierarchy as one JSON document, for scripts.")
+    boolean json;
+
     @Override
     public Integer call() {
+        if (json) {
+            return printJson();
+        }
         try (Zarr zarr = openHierarchy()) {
             List<ZarrException> failures = new HierarchyTree(zarr, out()).draw(path.toString());
             if (!failures.isEmpty()) {
                 // the tree shows every unreadable node; the exit code and stderr tell scripts about the first
                 throw failures.getFirst();
+            }
+        }
+        return 0;
+    }
+
+    /** The same nodes and failures as the tree, as one JSON document on one line. */
+    private Integer printJson() {
+        try (Zarr zarr = openHierarchy()) {
+            InfoJson info = new InfoJson(zarr);
+            out().println(JsonCodec.print(info.hierarchy()));
+            if (!info.failures().isEmpty()) {
+                throw info.failures().getFirst();
             }
         }
         return 0;
