@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Stride as a dependency, exactly as README.md tells it: runs the README's install command, makes a fresh Maven project
+# in a temporary directory with the README's dependencies, puts the README's example in it, runs the README's commands
+# there and compares what the example prints with the README's output block. Each piece is the fenced block between
+# <!-- NAME:begin --> and <!-- NAME:end --> in README.md. Then runs the launcher through a chain of symbolic links from
+# a folder on PATH, in another working directory. Stride's artifacts come from ~/.m2 only (the consumer's build runs
+# offline first; only Maven plugins it lacks are fetched online). Prints its time; about a minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo="$PWD"
+start=$SECONDS
+
+fail() {
+  echo "examples/check.sh: $*" >&2
+  exit 1
+}
+
+# the fenced block of README.md between the markers named $1, without the fences
+block() {
+  local text
+  text="$(sed -n "/^<!-- $1:begin -->\$/,/^<!-- $1:end -->\$/p" "$repo/README.md" | sed '1d;$d' | sed '/^```/d')"
+  [[ -n "$text" ]] || fail "README.md has no block between <!-- $1:begin --> and <!-- $1:end -->"
+  printf '%s\n' "$text"
+}
+
+# a JDK 25 or newer: JAVA_HOME when it is one, else the first under /usr/lib/jvm
+jdk=""
+for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+  version="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$candidate/release" 2>/dev/null || true)"
+  if [[ -n "$version" && "$version" -ge 25 ]]; then
+    jdk="$candidate"
+    break
+  fi
+done
+[[ -n "$jdk" ]] || fail "no JDK 25 found (set JAVA_HOME)"
+export JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/stride-check.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
+
+echo "examples/check.sh: the README's install command"
+bash -euo pipefail -c "$(block install)" > "$tmp/install.log" 2>&1 || { cat "$tmp/install.log" >&2; fail "the install command failed"; }
+
+echo "examples/check.sh: a fresh project with the README's dependencies and example"
+project="$tmp/project"
+mkdir -p "$project/src/main/java"
+block example > "$project/src/main/java/Example.java"
+cat > "$project/pom.xml" <<POM
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>example</groupId>
+  <artifactId>uses-stride</artifactId>
+  <version>1</version>
+  <properties>
+    <maven.compiler.release>25</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+  <dependencies>
+$(block dependencies)
+  </dependencies>
+</project>
+POM
+
+# the README's `mvn`: this clone's Maven wrapper, offline first so that Stride can only come from ~/.m2; its messages
+# go to stderr, stdout is the example's
+mvn() {
+  "$repo/mvnw" -B -ntp -o "$@" >&2 || {
+    echo "examples/check.sh: NOTICE: the offline build failed (a Maven plugin not cached yet?); once more online" >&2
+    "$repo/mvnw" -B -ntp "$@" >&2
+  }
+}
+export -f mvn
+export repo
+output="$(cd "$project" && bash -euo pipefail -c "$(block run)")"
+expected="$(block output)"
+if [[ "$output" != "$expected" ]]; then
+  diff <(printf '%s\n' "$expected") <(printf '%s\n' "$output") >&2 || true
+  fail "the README's example printed something else than its output block (diff above: < README, > printed)"
+fi
+echo "examples/check.sh: the example printed the README's output"
+
+echo "examples/check.sh: the launcher through symbolic links on PATH, from another directory"
+mkdir -p "$tmp/bin" "$tmp/links" "$tmp/elsewhere"
+ln -s "$repo/stride" "$tmp/links/stride"
+ln -s ../links/stride "$tmp/bin/stride"   # a relative link to a link
+# STRIDE_NO_AOT: the launcher would first record its AOT cache (a demo scan) for the freshly installed jar
+version="$(cd "$tmp/elsewhere" && STRIDE_NO_AOT=1 PATH="$tmp/bin:$PATH" stride --version | head -n 1)"
+expected_version="stride $(block dependencies | sed -n 's:.*<version>\(.*\)</version>.*:\1:p' | head -n 1)"
+[[ "$version" == "$expected_version" ]] || fail "stride --version through a link printed '$version', not '$expected_version'"
+echo "examples/check.sh: $version through a link"
+
+echo "examples/check.sh: passed in $((SECONDS - start)) s"
