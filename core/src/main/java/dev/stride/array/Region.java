@@ -7,9 +7,14 @@ import java.util.Arrays;
 /** A box of an N-d array: {@code start} inclusive, {@code stop} exclusive, per dimension. */
 public record Region(long[] start, long[] stop) {
 
+    /**
+     * A region from its corners; {@link #within} checks it against an array.
+     *
+     * @throws ZarrException.BadRequest when {@code start} and {@code stop} have different ranks
+     */
     public Region {
         if (start.length != stop.length) {
-            throw new IllegalArgumentException("start and stop have different ranks");
+            throw new ZarrException.BadRequest(null, "region start and stop have different ranks (" + start.length + " and " + stop.length + ")");
         }
         start = start.clone();
         stop = stop.clone();
@@ -24,6 +29,9 @@ public record Region(long[] start, long[] stop) {
      * Parses {@code "0:10,5:"} (Python-style slices per dimension: {@code a:b}, {@code a:}, {@code :b}, {@code :} or
      * a single index {@code i}; negative values count from the end), clamped to {@code shape}. Missing trailing
      * dimensions are taken whole.
+     *
+     * @throws ZarrException.BadRequest when the text is no such slice list, has more dimensions than {@code shape}, or
+     *         a single index lies outside its dimension
      */
     public static Region parse(String text, long[] shape) {
         String[] parts = text.isBlank() ? new String[0] : text.split(",", -1);
@@ -86,7 +94,11 @@ public record Region(long[] start, long[] stop) {
         return s;
     }
 
-    /** Number of elements. */
+    /**
+     * Number of elements.
+     *
+     * @throws ArithmeticException when the count exceeds a long
+     */
     public long size() {
         long n = 1;
         for (int i = 0; i < start.length; i++) {
@@ -95,7 +107,13 @@ public record Region(long[] start, long[] stop) {
         return n;
     }
 
-    /** Checks that the region lies inside an array of {@code shape}. */
+    /**
+     * Checks that the region lies inside an array of {@code shape}.
+     *
+     * @param node the array's path, for the message
+     * @return this region
+     * @throws ZarrException.BadRequest when the ranks differ or the region reaches outside the shape
+     */
     public Region within(long[] shape, String node) {
         if (shape.length != start.length) {
             throw new ZarrException.BadRequest(node, "region of rank " + start.length + " for an array of rank " + shape.length);

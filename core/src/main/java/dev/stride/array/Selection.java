@@ -5,6 +5,11 @@ import java.util.List;
 /** What to read: a region (null: the whole array) and field paths (empty: every leaf field). */
 public record Selection(Region region, List<String> fields) {
 
+    /**
+     * A selection; the fields are checked against the array when it is read.
+     *
+     * @throws NullPointerException when {@code fields} or one of its paths is null
+     */
     public Selection {
         fields = List.copyOf(fields);
     }

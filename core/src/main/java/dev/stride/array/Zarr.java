@@ -34,11 +34,20 @@ public final class Zarr implements AutoCloseable {
         this.store = store;
     }
 
-    /** Opens the hierarchy rooted at a directory (its {@code zarr.json} is the root node), reading as {@link LocalStore.IoMode#AUTO}. */
+    /**
+     * Opens the hierarchy rooted at a directory (its {@code zarr.json} is the root node), reading as {@link LocalStore.IoMode#AUTO}.
+     *
+     * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
+     */
     public static Zarr open(Path root) {
         return open(root, LocalStore.IoMode.AUTO);
     }
 
+    /**
+     * Opens the hierarchy rooted at a directory, reading its files as {@code mode} says.
+     *
+     * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
+     */
     public static Zarr open(Path root, LocalStore.IoMode mode) {
         return new Zarr(LocalStore.open(root, mode));
     }
@@ -52,7 +61,15 @@ public final class Zarr implements AutoCloseable {
         return store;
     }
 
-    /** Parses and validates the metadata of the node at {@code path}. */
+    /**
+     * Parses and validates the metadata of the node at {@code path}.
+     *
+     * @throws ZarrException.NodeNotFound when no node is there or the path holds an illegal name
+     * @throws ZarrException.InvalidMetadata when its {@code zarr.json} breaks the spec (the message names the member)
+     * @throws ZarrException.Unsupported when it uses a data type, codec or extension Stride does not know
+     * @throws ZarrException.StoreFailure when the store cannot read it
+     * @throws ZarrException.Closed when the hierarchy is closed
+     */
     public NodeMetadata metadata(String path) {
         ensureOpen();
         String normalized = normalize(path);
@@ -67,6 +84,11 @@ public final class Zarr implements AutoCloseable {
         return group("/");
     }
 
+    /**
+     * The group at {@code path}.
+     *
+     * @throws ZarrException.NodeNotFound when no node is there or it is an array; and as {@link #metadata}
+     */
     public Group group(String path) {
         if (metadata(path) instanceof GroupMetadata g) {
             return new Group(this, g);
@@ -74,7 +96,11 @@ public final class Zarr implements AutoCloseable {
         throw new ZarrException.NodeNotFound(normalize(path), "is an array, not a group");
     }
 
-    /** The array at {@code path}, opened once and shared until the hierarchy closes. */
+    /**
+     * The array at {@code path}, opened once and shared until the hierarchy closes.
+     *
+     * @throws ZarrException.NodeNotFound when no node is there or it is a group; and as {@link #metadata}
+     */
     public ZarrArray array(String path) {
         String normalized = normalize(path);
         ZarrArray open = arrays.get(normalized);
@@ -88,7 +114,12 @@ public final class Zarr implements AutoCloseable {
         throw new ZarrException.NodeNotFound(normalized, "is a group, not an array");
     }
 
-    /** Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". */
+    /**
+     * Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__".
+     *
+     * @throws ZarrException.StoreFailure when the store cannot list the path
+     * @throws ZarrException.Closed when the hierarchy is closed
+     */
     public List<String> children(String path) {
         ensureOpen();
         String prefix = prefix(normalize(path));

@@ -21,6 +21,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * An open Zarr v3 array: its metadata, its compiled record layout, and reads of fields, records and statistics
  * over the whole array or a region. Many threads may read at once; {@link #close()} ends every read.
+ *
+ * <p>A region given as null is the whole array. Every read fails with {@link ZarrException.BadRequest} for an unknown
+ * field or a region outside the array, {@link ZarrException.CorruptChunk} for a chunk that does not decode (naming its
+ * key), {@link ZarrException.StoreFailure} when the store cannot read, and {@link ZarrException.Closed} once closed.
  */
 public final class ZarrArray implements AutoCloseable {
     private final Store store;
@@ -70,7 +74,11 @@ public final class ZarrArray implements AutoCloseable {
         return meta.attributes();
     }
 
-    /** The leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array). */
+    /**
+     * The leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
+     *
+     * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
+     */
     public FieldAccessor field(String path) {
         FieldAccessor f = layout.fieldOrNull(path);
         if (f == null) {
@@ -100,6 +108,12 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). The chunks are
      * read on {@code options.threads()} threads, each filling its own part of the array.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, one that is no real number, a region outside the array or
+     *         one of more elements than a Java array holds
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public double[] readDoubles(String field, Region region, ScanOptions options) {
         double[] out = new double[elementsOf(regionOrAll(region))];
@@ -110,6 +124,12 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * As {@link #readDoubles(String, Region, ScanOptions)}, into the start of {@code out}: an array reused from call to
      * call spares allocating (and the JVM zeroing) a new one each time.
+     *
+     * @throws ZarrException.BadRequest as {@link #readDoubles(String, Region, ScanOptions)}, and when {@code out} is
+     *         shorter than the region
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public void readDoubles(String field, Region region, double[] out, ScanOptions options) {
         FieldAccessor f = field(field);
@@ -137,6 +157,12 @@ public final class ZarrArray implements AutoCloseable {
      * (widened) and float32, double[] for float64, double[] of interleaved (re, im) for complex, long[] of counts for
      * times ({@link dev.stride.dtype.TimeType#toInstant}, {@code toDuration}), byte[] of N/8 per element for r&lt;N&gt;.
      * The chunks are read on {@code options.threads()} threads, each filling its own part of the array.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
+     *         Java array holds
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public Object read(String field, Region region, ScanOptions options) {
         FieldAccessor f = field(field);
@@ -160,6 +186,12 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Several fields of a region (all leaf fields when the selection names none), by path, as
      * {@link #read(String, Region, ScanOptions)}, in one pass over the chunks.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
+     *         Java array holds
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public Map<String, Object> read(Selection selection, ScanOptions options) {
         Region r = regionOrAll(selection.region());
@@ -186,7 +218,14 @@ public final class ZarrArray implements AutoCloseable {
         return out;
     }
 
-    /** Copies one field of a region into {@code dst} packed ({@code field.byteSize()} bytes each, in {@code layout().order()}). */
+    /**
+     * Copies one field of a region into {@code dst} packed ({@code field.byteSize()} bytes each, in {@code layout().order()}).
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a region outside the array or a {@code dst} too small
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
     public void readField(String field, Region region, MemorySegment dst) {
         FieldAccessor f = field(field);
         Region r = regionOrAll(region);
@@ -202,7 +241,14 @@ public final class ZarrArray implements AutoCloseable {
         });
     }
 
-    /** Whole records of a region, packed in C order and {@code layout().order()}, in a segment of {@code arena}. */
+    /**
+     * Whole records of a region, packed in C order and {@code layout().order()}, in a segment of {@code arena}.
+     *
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
     public MemorySegment readRecords(Region region, Arena arena) {
         Region r = regionOrAll(region);
         long recordSize = layout.recordSize();
@@ -215,6 +261,11 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Visits every record of a region in place on the calling thread, chunk by chunk (C order within each chunk);
      * the visitor's {@code index} is the record's C-order position in the region.
+     *
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public void forEachRecord(Region region, RecordVisitor visitor) {
         Region r = regionOrAll(region);
@@ -234,6 +285,12 @@ public final class ZarrArray implements AutoCloseable {
      * The statistics of several fields (in the order given) in one pass: each chunk is read and decoded once for all
      * of them, so on a compressed array they cost about what one field does. Sums are added up chunk by chunk in
      * chunk order, the same on any number of threads.
+     *
+     * @throws ZarrException.BadRequest for no field, an unknown one, one that is no real number or time, or a region
+     *         outside the array
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public List<FieldStats> scan(List<String> fields, Region region, ScanOptions options) {
         if (fields.isEmpty()) {

@@ -136,7 +136,11 @@ public abstract sealed class FieldAccessor {
         return i * recordSize + offset;
     }
 
-    /** The value as a double: numbers converted (uint64 as unsigned), bool as 0 or 1, times as their count. */
+    /**
+     * The value as a double: numbers converted (uint64 as unsigned), bool as 0 or 1, times as their count.
+     *
+     * @throws ZarrException.BadRequest for complex and raw fields
+     */
     public double getDouble(MemorySegment records, long i) {
         throw new ZarrException.BadRequest(null, "field '" + path + "' (" + type.describe() + ") is not a real number");
     }

@@ -41,6 +41,11 @@ public final class RecordLayout {
         this.byPath = Collections.unmodifiableMap(paths);
     }
 
+    /**
+     * Compiles a data type for records stored in {@code order}; any data type Stride parses compiles.
+     *
+     * @throws NullPointerException when {@code type} or {@code order} is null
+     */
     public static RecordLayout compile(DataType type, ByteOrder order) {
         return new RecordLayout(type, order);
     }

@@ -62,7 +62,11 @@ public final class LocalStore implements Store {
         this.writable = writable;
     }
 
-    /** Opens an existing directory for reading. */
+    /**
+     * Opens an existing directory for reading.
+     *
+     * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
+     */
     public static LocalStore open(Path root, IoMode mode) {
         if (!Files.isDirectory(root)) {
             throw new ZarrException.StoreFailure(root.toString(), "no such directory", null);
@@ -74,7 +78,11 @@ public final class LocalStore implements Store {
         }
     }
 
-    /** Opens a directory for reading and writing, creating it if needed. */
+    /**
+     * Opens a directory for reading and writing, creating it if needed.
+     *
+     * @throws ZarrException.StoreFailure when the directory cannot be created or opened
+     */
     public static LocalStore openWritable(Path root, IoMode mode) {
         try {
             Files.createDirectories(root);

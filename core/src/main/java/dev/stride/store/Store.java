@@ -13,22 +13,46 @@ public interface Store extends AutoCloseable {
      * Bytes {@code [offset, offset + length)} of a key's value ({@code length < 0}: to the end), or null when the
      * key does not exist. The segment is valid until {@code scratch} is next used by this store, or, for a
      * memory-mapped value, until the store closes. A range beyond the value's end is an error.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the value cannot be read, the range lies beyond its end, or
+     *         the key leads outside the store
+     * @throws dev.stride.ZarrException.Closed when the store is closed
      */
     MemorySegment read(String key, long offset, long length, Scratch scratch);
 
-    /** Size of a key's value in bytes, or -1 when it does not exist. */
+    /**
+     * Size of a key's value in bytes, or -1 when it does not exist.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the size cannot be read or the key leads outside the store
+     */
     long size(String key);
 
-    /** The names directly below a prefix ({@code ""} for the root, else ending in {@code /}), sorted. */
+    /**
+     * The names directly below a prefix ({@code ""} for the root, else ending in {@code /}), sorted.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the prefix cannot be listed
+     */
     List<String> list(String prefix);
 
-    /** Stores a value atomically: readers see the old value or the new one, never a part. */
+    /**
+     * Stores a value atomically: readers see the old value or the new one, never a part.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the store is read-only or the value cannot be stored
+     */
     void write(String key, MemorySegment value);
 
-    /** Removes a key if present. */
+    /**
+     * Removes a key if present.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the store is read-only or the key cannot be removed
+     */
     void delete(String key);
 
-    /** A whole small value (metadata) on the heap, or null when missing. */
+    /**
+     * A whole small value (metadata) on the heap, or null when missing.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the value cannot be read
+     */
     default byte[] readBytes(String key) {
         try (Scratch scratch = new Scratch()) {
             MemorySegment s = read(key, 0, -1, scratch);

@@ -88,7 +88,11 @@ public final class ArrayWriter implements AutoCloseable {
         return layout;
     }
 
-    /** The setter of the leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array). */
+    /**
+     * The setter of the leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
+     *
+     * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
+     */
     public FieldWriter field(String path) {
         FieldWriter f = fields.get(path);
         if (f == null) {
@@ -100,6 +104,13 @@ public final class ArrayWriter implements AutoCloseable {
     /**
      * Writes a region (null: the whole array) from one Java array per leaf field, keyed by path, in C order over the
      * region and of the types {@code ZarrArray.read} returns. Fields left out keep their stored values.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a column of the wrong type or length, or a region outside
+     *         the array
+     * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
+     *         value stays readable)
+     * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
+     * @throws ZarrException.Closed when the writer is closed
      */
     public void write(Region region, Map<String, Object> columns) {
         Region r = regionOrAll(region);
@@ -118,7 +129,16 @@ public final class ArrayWriter implements AutoCloseable {
         });
     }
 
-    /** Writes a region (null: the whole array) from whole records, packed in C order over the region, in byte order {@code order}. */
+    /**
+     * Writes a region (null: the whole array) from whole records, packed in C order over the region, in byte order {@code order}.
+     *
+     * @throws ZarrException.BadRequest when {@code records} is not the region's size in records, or the region lies
+     *         outside the array
+     * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
+     *         value stays readable)
+     * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
+     * @throws ZarrException.Closed when the writer is closed
+     */
     public void write(Region region, MemorySegment records, ByteOrder order) {
         Region r = regionOrAll(region);
         if (records.byteSize() != r.size() * recordSize) {
@@ -133,7 +153,15 @@ public final class ArrayWriter implements AutoCloseable {
         });
     }
 
-    /** Writes a region (null: the whole array) record by record: {@code filler} sets each record, which starts as the fill value. */
+    /**
+     * Writes a region (null: the whole array) record by record: {@code filler} sets each record, which starts as the fill value.
+     *
+     * @throws ZarrException.BadRequest when the region lies outside the array
+     * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
+     *         value stays readable)
+     * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
+     * @throws ZarrException.Closed when the writer is closed
+     */
     public void write(Region region, RecordFiller filler) {
         Region r = regionOrAll(region);
         write(r, true, session -> (chunk, first, count, at) -> {

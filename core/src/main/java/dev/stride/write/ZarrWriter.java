@@ -45,13 +45,21 @@ public final class ZarrWriter implements AutoCloseable {
         this.store = store;
     }
 
-    /** Opens a directory for writing, creating it if needed. */
+    /**
+     * Opens a directory for writing, creating it if needed.
+     *
+     * @throws ZarrException.StoreFailure when the directory cannot be created or opened
+     */
     public static ZarrWriter open(Path root) {
         // chunks are read at most once (to update them), so reading beats mapping
         return new ZarrWriter(LocalStore.openWritable(root, LocalStore.IoMode.READ));
     }
 
-    /** Writes into any writable store; closing the writer closes the store. */
+    /**
+     * Writes into any writable store; closing the writer closes the store.
+     *
+     * @throws ZarrException.StoreFailure when the store is open for reading only
+     */
     public static ZarrWriter open(Store store) {
         return new ZarrWriter(store);
     }
@@ -60,11 +68,24 @@ public final class ZarrWriter implements AutoCloseable {
         return store;
     }
 
+    /**
+     * Creates a group without attributes, as {@link #createGroup(String, Json.JObject)}.
+     *
+     * @throws ZarrException.BadRequest when an array is there
+     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
+     */
     public void createGroup(String path) {
         createGroup(path, new Json.JObject(Map.of()));
     }
 
-    /** Creates a group, or sets the attributes of the group already there (its children stay). */
+    /**
+     * Creates a group, or sets the attributes of the group already there (its children stay).
+     *
+     * @throws ZarrException.BadRequest when an array is there
+     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
+     */
     public void createGroup(String path, Json.JObject attributes) {
         ensureOpen();
         NodePath node = NodePath.of(path);
@@ -83,6 +104,12 @@ public final class ZarrWriter implements AutoCloseable {
      * Creates an array and returns its writer. An array already there is kept, chunks and all, when its data type,
      * shape, chunks, fill value and codecs are those of {@code spec} (its attributes and dimension names are then
      * updated); any other node there is refused.
+     *
+     * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
+     * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
+     * @throws ZarrException.BadRequest when a group or a different array is there
+     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public ArrayWriter createArray(String path, ArraySpec spec) {
         ensureOpen();
@@ -101,7 +128,12 @@ public final class ZarrWriter implements AutoCloseable {
         return track(new ArrayWriter(store, node, meta));
     }
 
-    /** Replaces whatever is at {@code path} (and below it) with a new, empty array. */
+    /**
+     * Replaces whatever is at {@code path} (and below it) with a new, empty array.
+     *
+     * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (nothing is deleted)
+     * @throws ZarrException.StoreFailure when the old node cannot be deleted or the new metadata stored
+     */
     public ArrayWriter overwriteArray(String path, ArraySpec spec) {
         ensureOpen();
         NodePath node = NodePath.of(path);
@@ -110,7 +142,11 @@ public final class ZarrWriter implements AutoCloseable {
         return createArray(path, spec);
     }
 
-    /** A writer of the existing array at {@code path}. */
+    /**
+     * A writer of the existing array at {@code path}.
+     *
+     * @throws ZarrException.NodeNotFound when no array is there
+     */
     public ArrayWriter array(String path) {
         ensureOpen();
         NodePath node = NodePath.of(path);
@@ -123,6 +159,8 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Deletes the node at {@code path} and everything below it. Its {@code zarr.json} goes first, so readers see the
      * node whole or not at all.
+     *
+     * @throws ZarrException.StoreFailure when a key cannot be deleted
      */
     public void delete(String path) {
         ensureOpen();
