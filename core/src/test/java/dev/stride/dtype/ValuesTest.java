@@ -80,8 +80,7 @@ class ValuesTest {
                 new Field("y", datetime("Y", 1)), new Field("m", datetime("M", 1)), new Field("ps", datetime("ps", 1)),
                 new Field("nat", datetime("s", 1)));
         RecordLayout l = RecordLayout.compile(type, order(endian));
-        MemorySegment s = MemorySegment.ofArray(Enc.of(order(endian)).i64(1_700_000_000L).i64(-1).i64(1_700_000_000_123_456L)
-                .i64(-1).i64(19_723).i64(2).i64(56).i64(1).i64(1_500).i64(TimeType.NAT).bytes());
+        MemorySegment s = counts(order(endian), 1_700_000_000L, -1, 1_700_000_000_123_456L, -1, 19_723, 2, 56, 1, 1_500, TimeType.NAT);
 
         assertEquals(Instant.parse("2023-11-14T22:13:20Z"), time(l, "s").getInstant(s, 0));
         assertEquals(Instant.parse("1969-12-31T23:59:59.990Z"), time(l, "ms10").getInstant(s, 0), "-1 of 10 ms units");
@@ -104,8 +103,7 @@ class ValuesTest {
                 new Field("ns5", timedelta("ns", 5)), new Field("d", timedelta("D", 1)), new Field("m15", timedelta("m", 15)),
                 new Field("nat", timedelta("ns", 1)));
         RecordLayout l = RecordLayout.compile(type, order(endian));
-        MemorySegment s = MemorySegment.ofArray(Enc.of(order(endian)).i64(90).i64(-1_500).i64(2_500_001).i64(3).i64(2).i64(4)
-                .i64(TimeType.NAT).bytes());
+        MemorySegment s = counts(order(endian), 90, -1_500, 2_500_001, 3, 2, 4, TimeType.NAT);
 
         assertEquals(Duration.ofSeconds(90), time(l, "s").getDuration(s, 0));
         assertEquals(Duration.ofMillis(-1_500), time(l, "ms").getDuration(s, 0));
@@ -121,7 +119,7 @@ class ValuesTest {
         StructType type = StructType.of(new Field("when", datetime("s", 1)), new Field("years", timedelta("Y", 1)),
                 new Field("ticks", datetime("generic", 1)), new Field("far", datetime("D", 1)));
         RecordLayout l = RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN);
-        MemorySegment s = MemorySegment.ofArray(Enc.le().i64(0).i64(1).i64(1).i64(Long.MAX_VALUE).bytes());
+        MemorySegment s = counts(ByteOrder.LITTLE_ENDIAN, 0, 1, 1, Long.MAX_VALUE);
 
         assertEquals("field 'when': numpy.datetime64[s] is a point in time, not a duration: read it with toInstant",
                 assertThrows(ZarrException.BadRequest.class, () -> time(l, "when").getDuration(s, 0)).getMessage());
@@ -133,6 +131,15 @@ class ValuesTest {
                 assertThrows(ZarrException.BadRequest.class, () -> time(l, "ticks").getInstant(s, 0)).getMessage());
         assertEquals("field 'far': numpy.datetime64[D] value 9223372036854775807 is beyond the range of java.time.Instant",
                 assertThrows(ZarrException.BadRequest.class, () -> time(l, "far").getInstant(s, 0)).getMessage());
+    }
+
+    /** One record of int64 time counts, as the spec lays them out. */
+    private static MemorySegment counts(ByteOrder order, long... values) {
+        Enc e = Enc.of(order);
+        for (long v : values) {
+            e.i64(v);
+        }
+        return MemorySegment.ofArray(e.bytes());
     }
 
     private static TimeField time(RecordLayout l, String path) {
