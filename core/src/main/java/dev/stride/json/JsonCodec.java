@@ -1,10 +1,14 @@
 package dev.stride.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
@@ -23,13 +27,36 @@ public final class JsonCodec {
     /** Deeper documents are refused before they can exhaust the stack. */
     public static final int MAX_DEPTH = 256;
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
+            .characterEscapes(new TerminalSafeEscapes())
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
 
     private JsonCodec() {
+    }
+
+    /**
+     * JSON escapes the C0 controls; these escapes cover the other {@link ControlCharacters} as well (DEL as
+     * <code>&#92;u007F</code>), so printed JSON is safe to show in a terminal and still parses to the same strings.
+     */
+    private static final class TerminalSafeEscapes extends CharacterEscapes {
+        private final int[] ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+
+        TerminalSafeEscapes() {
+            ascii[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int c) {
+            return ControlCharacters.isControl(c) ? new SerializedString("\\u%04X".formatted(c)) : null;
+        }
     }
 
     /** Parses one JSON document; duplicate member names and trailing content are errors. */
