@@ -24,7 +24,10 @@ import java.util.Map;
 
 /** Parses and prints {@link Json} with Jackson's streaming parser (no data binding). */
 public final class JsonCodec {
-    /** Deeper documents are refused before they can exhaust the stack. */
+    /**
+     * Deeper documents are refused by Jackson while it reads, before the recursive {@link #read} and every recursive
+     * use of a {@link Json} value (printing, equals) could exhaust the stack.
+     */
     public static final int MAX_DEPTH = 256;
 
     private static final JsonFactory FACTORY = new JsonFactoryBuilder()
@@ -73,7 +76,7 @@ public final class JsonCodec {
             }
             return value;
         } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new JsonSyntaxException(e.getOriginalMessage() + " at " + location(e));
+            throw new JsonSyntaxException(e.getOriginalMessage() + location(e));
         } catch (IOException e) {
             throw new JsonSyntaxException(e.getMessage());
         }
@@ -84,9 +87,10 @@ public final class JsonCodec {
         return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
+    /** " at line L, column C", or nothing for a failure with no place (a limit such as the nesting depth). */
     private static String location(com.fasterxml.jackson.core.JacksonException e) {
         var loc = e.getLocation();
-        return loc == null ? "unknown position" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+        return loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
     private static Json read(JsonParser p, JsonToken t) throws IOException {
