@@ -64,7 +64,7 @@ public record StructType(List<Field> fields, boolean legacy) implements DataType
     }
 
     /** The field an index chain leads to. */
-    public static Field field(List<Field> fields, int[] chain) {
+    private static Field field(List<Field> fields, int[] chain) {
         Field f = fields.get(chain[0]);
         for (int k = 1; k < chain.length; k++) {
             f = ((StructType) f.type()).fields().get(chain[k]);
