@@ -23,7 +23,7 @@ final class ArraySummary {
         ArrayMetadata meta = array.metadata();
         Details details = new Details().add("shape", Arrays.toString(meta.shape()));
         if (meta.dimensionNames() != null) {
-            details.add("dimension names", meta.dimensionNames().toString());
+            details.add("dimension names", meta.dimensionNames().stream().map(n -> n == null ? "null" : TerminalText.of(n)).toList().toString());
         }
         if (meta.codecs().bytesCodec() instanceof ShardingCodec sharding) {
             details.add("shard shape", Arrays.toString(meta.chunkShape()))
@@ -53,7 +53,7 @@ final class ArraySummary {
     private static List<String> fieldTable(RecordLayout layout) {
         List<String[]> rows = new ArrayList<>();
         for (FieldAccessor f : layout.fields()) {
-            rows.add(new String[] {f.path(), f.type().describe(), Long.toString(f.offset()), Long.toString(f.byteSize())});
+            rows.add(new String[] {TerminalText.of(f.path()), f.type().describe(), Long.toString(f.offset()), Long.toString(f.byteSize())});
         }
         return TextTable.lines(FIELD_COLUMNS, new boolean[] {false, false, true, true}, rows);
     }

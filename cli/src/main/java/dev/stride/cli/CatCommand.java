@@ -20,7 +20,9 @@ import java.util.List;
                 "  datetime64 and timedelta64 as the int64 count or \"NaT\".",
                 "csv: a header of field paths, then a column per leaf field.",
                 "table: aligned columns and the element's index, for people;",
-                "  datetimes as ISO 8601 in UTC."})
+                "  datetimes as ISO 8601 in UTC.",
+                "csv and table show control characters in field names as escapes",
+                "  (\\n, \\x1b, \\u202e, and \\\\ for a backslash)."})
 final class CatCommand extends NodeCommand {
     /** Bytes of records read at a time: memory stays bounded however large the array is. */
     private static final long BLOCK_BYTES = 32L << 20;

@@ -6,7 +6,7 @@ import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
-/** RFC 4180 CSV: a header of field paths, then one row per element with a column per leaf field. */
+/** RFC 4180 CSV: a header of field paths (control characters escaped, see {@link TerminalText}), then one row per element with a column per leaf field. */
 final class CsvWriter implements ElementWriter {
     private final List<FieldAccessor> columns;
     private final PrintWriter out;
@@ -16,7 +16,7 @@ final class CsvWriter implements ElementWriter {
         this.out = out;
         StringBuilder header = new StringBuilder();
         for (FieldAccessor f : columns) {
-            header.append(header.isEmpty() ? "" : ",").append(quoted(Projection.header(f)));
+            header.append(header.isEmpty() ? "" : ",").append(quoted(TerminalText.of(Projection.header(f))));
         }
         out.write(header.append('\n').toString());
     }

@@ -23,10 +23,10 @@ final class Details {
         return this;
     }
 
-    /** One attribute a line as {@code name: json}; nothing when there are none. */
+    /** One attribute a line as {@code name: json}; nothing when there are none. JSON escapes the values, {@link TerminalText} the names. */
     Details attributes(Json.JObject attributes) {
         List<String> values = new ArrayList<>();
-        attributes.members().forEach((name, value) -> values.add(name + ": " + JsonCodec.print(value)));
+        attributes.members().forEach((name, value) -> values.add(TerminalText.of(name) + ": " + JsonCodec.print(value)));
         return add("attributes", values);
     }
 

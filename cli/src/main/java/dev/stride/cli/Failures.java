@@ -85,7 +85,8 @@ final class Failures {
         return false;
     }
 
+    /** One line, whatever names the message quotes: their newlines and other controls show as escapes. */
     private static String oneLine(String message) {
-        return String.valueOf(message).strip().replaceAll("\\s*\\R\\s*", " ");
+        return TerminalText.of(String.valueOf(message).strip());
     }
 }

@@ -7,17 +7,26 @@ import dev.stride.metadata.GroupMetadata;
 import dev.stride.metadata.NodeMetadata;
 
 import java.io.PrintWriter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 
 /**
  * A hierarchy drawn as a tree of groups and arrays with their details. A node below the root that cannot be read is
- * drawn with the reason and the rest of the tree still follows, so one broken array does not hide its siblings.
+ * drawn with the reason and the rest of the tree still follows, so one broken array does not hide its siblings. The
+ * walk keeps the nodes still to draw on a stack of its own, not the thread's: a hierarchy thousands of groups deep
+ * is drawn like any other.
  */
 final class HierarchyTree {
     private final Zarr zarr;
     private final PrintWriter out;
     private final List<ZarrException> failures = new ArrayList<>();
+    private final Deque<Pending> pending = new ArrayDeque<>();
+
+    /** A node still to draw: {@code lead} goes before its own line, {@code indent} before every line under it. */
+    private record Pending(String path, String label, String lead, String indent) {
+    }
 
     HierarchyTree(Zarr zarr, PrintWriter out) {
         this.zarr = zarr;
@@ -26,37 +35,40 @@ final class HierarchyTree {
 
     /** Draws the whole tree, the root labelled {@code rootLabel}; returns the failures of the nodes below it. */
     List<ZarrException> draw(String rootLabel) {
-        node("/", rootLabel, "", "");
+        // the root's failure is the command's, so it is not caught
+        node(new Pending("/", TerminalText.of(rootLabel), "", ""));
+        while (!pending.isEmpty()) {
+            Pending child = pending.pop();
+            try {
+                node(child);
+            } catch (ZarrException e) {
+                failures.add(e);
+                out.println(child.lead() + child.label() + "  unreadable: " + TerminalText.of(e.reason()));
+            }
+        }
         return failures;
     }
 
-    /** {@code lead} goes before the node's own line, {@code indent} before every line under it. */
-    private void node(String path, String label, String lead, String indent) {
-        switch (zarr.metadata(path)) {
+    /** Draws one node's lines and puts its children on top of the stack, first child on top, so they come next. */
+    private void node(Pending node) {
+        switch (zarr.metadata(node.path())) {
             case ArrayMetadata a -> {
-                List<String> summary = ArraySummary.lines(zarr.array(path));
-                out.println(lead + label + "  array");
-                summary.forEach(line -> out.println(indent + "    " + line));
+                List<String> summary = ArraySummary.lines(zarr.array(node.path()));
+                out.println(node.lead() + node.label() + "  array");
+                summary.forEach(line -> out.println(node.indent() + "    " + line));
             }
             case GroupMetadata g -> {
-                List<String> children = zarr.children(path);
-                out.println(lead + label + "  group");
-                String detailIndent = indent + (children.isEmpty() ? "    " : "│   ");
+                List<String> children = zarr.children(node.path());
+                out.println(node.lead() + node.label() + "  group");
+                String detailIndent = node.indent() + (children.isEmpty() ? "    " : "│   ");
                 new Details().attributes(g.attributes()).lines().forEach(line -> out.println(detailIndent + line));
-                for (int i = 0; i < children.size(); i++) {
-                    child(path, children.get(i), i == children.size() - 1, indent);
+                for (int i = children.size() - 1; i >= 0; i--) {
+                    boolean last = i == children.size() - 1;
+                    String name = children.get(i);
+                    pending.push(new Pending(NodeMetadata.childPath(node.path(), name), TerminalText.of(name),
+                            node.indent() + (last ? "└── " : "├── "), node.indent() + (last ? "    " : "│   ")));
                 }
             }
-        }
-    }
-
-    private void child(String parent, String name, boolean last, String indent) {
-        String lead = indent + (last ? "└── " : "├── ");
-        try {
-            node(NodeMetadata.childPath(parent, name), name, lead, indent + (last ? "    " : "│   "));
-        } catch (ZarrException e) {
-            failures.add(e);
-            out.println(lead + name + "  unreadable: " + e.reason());
         }
     }
 }

@@ -38,7 +38,7 @@ record ScanReport(FieldStats stats, DataType type, double seconds) {
 
     List<String> text() {
         return new Details()
-                .add("field", stats.field().isEmpty() ? "(the array's values)" : stats.field())
+                .add("field", stats.field().isEmpty() ? "(the array's values)" : TerminalText.of(stats.field()))
                 .add("count", Long.toString(stats.count()))
                 .add("sum", plain(stats.sum()))
                 .add("min", value(stats.min()))
@@ -55,7 +55,7 @@ record ScanReport(FieldStats stats, DataType type, double seconds) {
      */
     String[] cells() {
         boolean time = type instanceof TimeType t && t.datetime();
-        return new String[] {stats.field(), String.format(Locale.ROOT, "%,d", stats.count()), time ? "" : brief(stats.sum()),
+        return new String[] {TerminalText.of(stats.field()), String.format(Locale.ROOT, "%,d", stats.count()), time ? "" : brief(stats.sum()),
                 brief(stats.min()), brief(stats.max()), brief(stats.mean()), String.format(Locale.ROOT, "%,.0f", recordsPerSecond())};
     }
 

@@ -34,7 +34,7 @@ final class TableWriter implements ElementWriter {
         numeric[0] = true;
         headers.add("index");
         for (int c = 0; c < columns.size(); c++) {
-            headers.add(Projection.header(columns.get(c)));
+            headers.add(TerminalText.of(Projection.header(columns.get(c))));
             numeric[c + 1] = columns.get(c).type() instanceof CoreType t && t.isReal();
         }
         this.table = new TextTable(headers, numeric);

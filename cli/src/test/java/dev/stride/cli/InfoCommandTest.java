@@ -1,9 +1,17 @@
 package dev.stride.cli;
 
+import dev.stride.ZarrException;
+import dev.stride.array.Zarr;
+import dev.stride.store.MemoryStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,6 +72,42 @@ class InfoCommandTest {
                                          bytes endian=little
                                          crc32c
                 """), run.out());
+    }
+
+    /**
+     * The tree info draws, on a thread with half the default stack: a recursive walk overflowed it near 1,000 levels.
+     * In memory, because on disk each level costs LocalStore a realpath of the whole path, which is not the walk's doing.
+     */
+    @Test
+    void aHierarchyTwoThousandGroupsDeepIsDrawnWholeAndQuickly() throws Exception {
+        int depth = 2000;
+        MemoryStore store = new MemoryStore();
+        byte[] group = "{\"zarr_format\": 3, \"node_type\": \"group\"}".getBytes(StandardCharsets.UTF_8);
+        StringBuilder key = new StringBuilder();
+        for (int level = 0; level <= depth; level++) {
+            store.put(key + "zarr.json", group);
+            key.append("g/");
+        }
+        StringWriter out = new StringWriter();
+        List<ZarrException> failures = new ArrayList<>();
+        long started = System.nanoTime();
+        Thread walk = new Thread(null, () -> {
+            try (Zarr zarr = Zarr.open(store)) {
+                failures.addAll(new HierarchyTree(zarr, new PrintWriter(out)).draw("deep"));
+            }
+        }, "info", 512 << 10);
+        List<Throwable> thrown = new ArrayList<>();
+        walk.setUncaughtExceptionHandler((t, e) -> thrown.add(e));
+        walk.start();
+        walk.join();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        assertEquals(List.of(), thrown);
+        assertEquals(List.of(), failures);
+        String[] lines = out.toString().split("\n");
+        assertEquals(depth + 1, lines.length);
+        assertEquals("deep  group", lines[0]);
+        assertEquals("    ".repeat(depth - 1) + "└── g  group", lines[depth]);
+        assertTrue(seconds < 20, seconds + " s");
     }
 
     @Test

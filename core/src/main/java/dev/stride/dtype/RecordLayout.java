@@ -35,8 +35,8 @@ public final class RecordLayout {
         this.fields = List.copyOf(leaves);
         Map<String, FieldAccessor> paths = new LinkedHashMap<>();
         for (FieldAccessor f : leaves) {
-            // a field named "a.b" and a nested a{b} share a path: keep the first, reach the other by segments
-            paths.putIfAbsent(f.path(), f);
+            // distinct: a struct refuses two fields of one dotted path (StructType.samePath)
+            paths.put(f.path(), f);
         }
         this.byPath = Collections.unmodifiableMap(paths);
     }

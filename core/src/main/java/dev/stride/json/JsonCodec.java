@@ -1,10 +1,14 @@
 package dev.stride.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
@@ -20,16 +24,42 @@ import java.util.Map;
 
 /** Parses and prints {@link Json} with Jackson's streaming parser (no data binding). */
 public final class JsonCodec {
-    /** Deeper documents are refused before they can exhaust the stack. */
+    /**
+     * Deeper documents are refused by Jackson while it reads, before the recursive {@link #read} and every recursive
+     * use of a {@link Json} value (printing, equals) could exhaust the stack.
+     */
     public static final int MAX_DEPTH = 256;
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
+            .characterEscapes(new TerminalSafeEscapes())
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .build();
 
     private JsonCodec() {
+    }
+
+    /**
+     * JSON escapes the C0 controls; these escapes cover the other {@link ControlCharacters} as well (DEL as
+     * <code>&#92;u007F</code>), so printed JSON is safe to show in a terminal and still parses to the same strings.
+     */
+    private static final class TerminalSafeEscapes extends CharacterEscapes {
+        private final int[] ascii = CharacterEscapes.standardAsciiEscapesForJSON();
+
+        TerminalSafeEscapes() {
+            ascii[0x7f] = CharacterEscapes.ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ascii;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int c) {
+            return ControlCharacters.isControl(c) ? new SerializedString("\\u%04X".formatted(c)) : null;
+        }
     }
 
     /** Parses one JSON document; duplicate member names and trailing content are errors. */
@@ -46,7 +76,7 @@ public final class JsonCodec {
             }
             return value;
         } catch (com.fasterxml.jackson.core.JacksonException e) {
-            throw new JsonSyntaxException(e.getOriginalMessage() + " at " + location(e));
+            throw new JsonSyntaxException(e.getOriginalMessage() + location(e));
         } catch (IOException e) {
             throw new JsonSyntaxException(e.getMessage());
         }
@@ -57,9 +87,10 @@ public final class JsonCodec {
         return "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
+    /** " at line L, column C", or nothing for a failure with no place (a limit such as the nesting depth). */
     private static String location(com.fasterxml.jackson.core.JacksonException e) {
         var loc = e.getLocation();
-        return loc == null ? "unknown position" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
+        return loc == null ? "" : " at line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
     private static Json read(JsonParser p, JsonToken t) throws IOException {

@@ -120,6 +120,32 @@ final class DataTypes {
             }
             out.add(new StructType.Field(name, type));
         }
+        int[][] same = StructType.samePath(out);
+        if (same != null) {
+            // valid to the spec, but Stride names fields by dotted path: reading either would be a guess
+            throw node.unsupported(namePointer(fieldsPointer, out, legacy, same[1]), "field path '" + StructType.path(out, same[1])
+                    + "' is also the path of the field at " + namePointer(fieldsPointer, out, legacy, same[0])
+                    + "; Stride names fields by dotted path and cannot tell them apart");
+        }
         return new StructType(out, legacy);
+    }
+
+    /** The JSON pointer of the name of the field an index chain leads to, through tuples for legacy "structured". */
+    private static String namePointer(String fieldsPointer, List<StructType.Field> fields, boolean legacy, int[] chain) {
+        StringBuilder pointer = new StringBuilder(fieldsPointer);
+        List<StructType.Field> level = fields;
+        boolean tuples = legacy;
+        for (int k = 0; k < chain.length; k++) {
+            pointer.append('/').append(chain[k]);
+            if (k == chain.length - 1) {
+                pointer.append(tuples ? "/0" : "/name");
+            } else {
+                StructType nested = (StructType) level.get(chain[k]).type();
+                pointer.append(tuples ? "/1" : "/data_type").append("/configuration/fields");
+                level = nested.fields();
+                tuples = nested.legacy();
+            }
+        }
+        return pointer.toString();
     }
 }

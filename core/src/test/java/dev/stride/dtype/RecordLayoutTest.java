@@ -96,17 +96,27 @@ class RecordLayoutTest {
 
     @Test
     void fieldNamesWithDotsAndNonAscii() {
-        StructType t = StructType.of(new Field("a.b", CoreType.INT32), new Field("a", StructType.of(new Field("b", CoreType.INT16))),
+        StructType t = StructType.of(new Field("a.b", CoreType.INT32), new Field("a", StructType.of(new Field("c", CoreType.INT16))),
                 new Field("température", CoreType.FLOAT32), new Field("Δt", CoreType.FLOAT64));
         RecordLayout l = RecordLayout.compile(t, ByteOrder.LITTLE_ENDIAN);
         MemorySegment s = segment(Enc.le().i32(7).i16(-9).f32(21.5f).f64(0.25));
-        // the dotted path "a.b" names the first such field; exact segments reach either
         assertEquals(7, ((IntField) l.fieldOrNull("a.b")).get(s, 0));
         assertEquals(7, ((IntField) l.fieldOrNull(List.of("a.b"))).get(s, 0));
-        assertEquals(-9, ((ShortField) l.fieldOrNull(List.of("a", "b"))).get(s, 0));
+        assertEquals(-9, ((ShortField) l.fieldOrNull("a.c")).get(s, 0));
+        assertEquals(-9, ((ShortField) l.fieldOrNull(List.of("a", "c"))).get(s, 0));
         assertEquals(21.5f, ((FloatField) l.fieldOrNull("température")).get(s, 0));
         assertEquals(0.25, ((DoubleField) l.fieldOrNull("Δt")).get(s, 0));
         assertEquals(List.of(0L, 4L, 6L, 10L), offsets(l));
+    }
+
+    @Test
+    void twoFieldsOfOneDottedPathAreRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StructType.of(
+                new Field("a.b", CoreType.INT32), new Field("a", StructType.of(new Field("b", CoreType.INT16)))));
+        assertEquals("two fields have the dotted path 'a.b'", e.getMessage());
+        // a leaf and a nested struct of one path too: "a.b" would name either
+        assertThrows(IllegalArgumentException.class, () -> StructType.of(new Field("a", StructType.of(
+                new Field("b", StructType.of(new Field("c", CoreType.INT8))))), new Field("a.b", CoreType.INT8)));
     }
 
     @Test

@@ -34,4 +34,14 @@ class JsonCodecTest {
             JsonCodec.parse(line.getBytes(StandardCharsets.UTF_8));
         }
     }
+
+    @Test
+    void controlCharactersATerminalWouldObeyAreEscapedAndParseBack() {
+        String hostile = "\u001b[2J\u007f\u009b1m\u2028\u2029\u061c\u200e\u200f\u202e\u2066\u2069 température Δt \\x1b";
+        Json value = new Json.JObject(Map.of(hostile, Json.string(hostile)));
+        String printed = JsonCodec.print(value);
+        String escaped = "\\u001B[2J\\u007F\\u009B1m\\u2028\\u2029\\u061C\\u200E\\u200F\\u202E\\u2066\\u2069 température Δt \\\\x1b";
+        assertEquals("{\"" + escaped + "\":\"" + escaped + "\"}", printed);
+        assertEquals(value, JsonCodec.parse(printed.getBytes(StandardCharsets.UTF_8)));
+    }
 }

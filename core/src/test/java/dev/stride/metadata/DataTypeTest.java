@@ -168,6 +168,22 @@ class DataTypeTest {
                 () -> parse(struct(field("p", struct(field("a", "'uint8'"), field("a", "'uint8'")))), "{'p': {'a': 0}}"));
     }
 
+    /** Valid to the spec, but every Stride API names fields by dotted path: refused rather than read by a guess. */
+    @Test
+    void fieldsSharingADottedPathAreRefusedNamingBoth() {
+        refused(Unsupported.class, "/data_type/configuration/fields/1/data_type/configuration/fields/0/name",
+                "field path 'a.b' is also the path of the field at /data_type/configuration/fields/0/name",
+                () -> parse(struct(field("a.b", "'uint8'"), field("a", struct(field("b", "'uint8'")))), "{'a.b': 0, 'a': {'b': 0}}"));
+        refused(Unsupported.class, "/data_type/configuration/fields/0/data_type/configuration/fields/1/name",
+                "field path 'x.y' is also the path of the field at /data_type/configuration/fields/0/data_type/configuration/fields/0/data_type/configuration/fields/0/name",
+                () -> parse(struct(field("p", struct(field("x", struct(field("y", "'uint8'"))), field("x.y", "'uint8'")))),
+                        "{'p': {'x': {'y': 0}, 'x.y': 0}}"));
+        refused(Unsupported.class, "/data_type/configuration/fields/1/0", "field path 'a.b' is also the path of the field at "
+                        + "/data_type/configuration/fields/0/1/configuration/fields/0/0",
+                () -> parse("{'name': 'structured', 'configuration': {'fields': [['a', {'name': 'structured', 'configuration': "
+                        + "{'fields': [['b', 'uint8']]}}], ['a.b', 'uint8']]}}", "{'a': {'b': 0}, 'a.b': 0}"));
+    }
+
     @Test
     void aStructNeedsFields() {
         refused(InvalidMetadata.class, "/data_type/configuration/fields", "a struct needs at least one field",

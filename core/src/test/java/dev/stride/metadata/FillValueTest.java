@@ -131,6 +131,17 @@ class FillValueTest {
     }
 
     @Test
+    void nullIsNoFillValueOfAStruct() {
+        refused(InvalidMetadata.class, "/fill_value", "must be an object, not null", () -> fill(struct(field("x", "'int32'")), "null"));
+        refused(InvalidMetadata.class, "/fill_value", "must be an object, not null",
+                () -> fill("{'name': 'structured', 'configuration': {'fields': [['x', 'int32']]}}", "null"));
+        refused(InvalidMetadata.class, "/fill_value/p", "must be an object, not null",
+                () -> fill(struct(field("p", struct(field("x", "'int32'")))), "{'p': null}"));
+        refused(InvalidMetadata.class, "/fill_value/x", "int32 fill value must be an integer, not null",
+                () -> fill(struct(field("x", "'int32'")), "{'x': null}"));
+    }
+
+    @Test
     void badIntegersAreRefused() {
         refused(InvalidMetadata.class, "/fill_value", "128 is out of range for int8", () -> fill("'int8'", "128"));
         refused(InvalidMetadata.class, "/fill_value", "-1 is out of range for uint8", () -> fill("'uint8'", "-1"));

@@ -32,6 +32,18 @@ class GroupMetadataTest {
     }
 
     @Test
+    void attributesNestedOneHundredThousandLevelsAreInvalidMetadataNotAStackOverflow() {
+        int levels = 100_000;
+        refused(InvalidMetadata.class, "", "zarr.json is not valid JSON: Document nesting depth (257) exceeds the maximum allowed (256",
+                () -> Doc.group().withRaw("attributes", "{\"x\": " + "[".repeat(levels) + "]".repeat(levels) + "}").parse());
+        refused(InvalidMetadata.class, "", "nesting depth (257) exceeds the maximum allowed (256",
+                () -> Doc.group().withRaw("attributes", "{\"x\": " + "{\"a\": ".repeat(levels) + "1" + "}".repeat(levels + 1)).parse());
+        // the deepest document allowed still reads: the root object, attributes, and 254 arrays
+        GroupMetadata deepest = Doc.group().withRaw("attributes", "{\"x\": " + "[".repeat(254) + "]".repeat(254) + "}").parseGroup();
+        assertInstanceOf(Json.JArray.class, deepest.attributes().get("x"));
+    }
+
+    @Test
     void groupAttributesKeepAnyJson() {
         GroupMetadata g = Doc.group().withRaw("attributes", "{\"x\": NaN, \"y\": [1, {\"z\": null}]}").reversed().parseGroup();
         assertEquals(new Json.JNumber("NaN"), g.attributes().get("x"));
