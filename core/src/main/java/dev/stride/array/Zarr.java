@@ -56,11 +56,18 @@ public final class Zarr implements AutoCloseable {
     public NodeMetadata metadata(String path) {
         ensureOpen();
         String normalized = normalize(path);
-        byte[] doc = store.readBytes(prefix(normalized) + "zarr.json");
+        String key = prefix(normalized) + "zarr.json";
+        byte[] doc = store.readBytes(key);
         if (doc == null) {
             throw new ZarrException.NodeNotFound(normalized, "no zarr.json at this path");
         }
-        return NodeMetadata.parse(normalized, doc);
+        try {
+            return NodeMetadata.parse(normalized, doc);
+        } catch (OutOfMemoryError e) {
+            // the parse's allocations are garbage now; a document this large is refused like any unreadable one
+            throw new ZarrException.StoreFailure(key, "holds " + doc.length + " bytes, too many to parse in this Java heap of "
+                    + Runtime.getRuntime().maxMemory() + " bytes (-Xmx)", null);
+        }
     }
 
     public Group root() {
@@ -88,7 +95,10 @@ public final class Zarr implements AutoCloseable {
         throw new ZarrException.NodeNotFound(normalized, "is a group, not an array");
     }
 
-    /** Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". */
+    /**
+     * Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". A folder
+     * whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing child.
+     */
     public List<String> children(String path) {
         ensureOpen();
         String prefix = prefix(normalize(path));
@@ -101,12 +111,18 @@ public final class Zarr implements AutoCloseable {
         return names;
     }
 
-    /** True when the key exists inside the store; a link leading out of the store is no child. */
+    /**
+     * True when the key exists inside the store. A plain file (no folder to hold a zarr.json) and a link leading out of
+     * the store are no child; any other failure to find the key (a folder that cannot be read) is an error.
+     */
     private boolean hasMetadata(String key) {
         try {
             return store.size(key) >= 0;
-        } catch (ZarrException.StoreFailure outside) {
-            return false;
+        } catch (ZarrException.StoreFailure e) {
+            if (Store.PARENT_NOT_A_DIRECTORY.equals(e.reason()) || Store.LEADS_OUTSIDE.equals(e.reason())) {
+                return false;
+            }
+            throw e;
         }
     }
 
