@@ -42,8 +42,10 @@ class UnreadableFilesTest {
 
     @TempDir
     Path dir;
+    @TempDir
+    static Path shared;
     /** This JVM's classpath copied where nobody may read it, made on first use. */
-    private String nobodyClasspath;
+    private static String nobodyClasspath;
 
     @ParameterizedTest
     @ValueSource(strings = {"plain", "sharded"})
@@ -183,7 +185,7 @@ class UnreadableFilesTest {
      */
     private CliRun asNobody(Object... args) throws IOException, InterruptedException {
         if (nobodyClasspath == null) {
-            Path classes = Files.createDirectories(dir.resolve("classpath"));
+            Path classes = Files.createDirectories(shared.resolve("classpath"));
             List<String> entries = new ArrayList<>();
             for (String entry : System.getProperty("java.class.path").split(java.io.File.pathSeparator)) {
                 Path from = Path.of(entry);
@@ -191,9 +193,11 @@ class UnreadableFilesTest {
                 copyTree(from, to);
                 entries.add(to.toString());
             }
-            openToOthers(dir);
+            readableByOthers(classes);
+            openToOthers(shared);
             nobodyClasspath = String.join(java.io.File.pathSeparator, entries);
         }
+        openToOthers(dir);
         return childJvm(List.of("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"), List.of(), nobodyClasspath, args);
     }
 
@@ -213,10 +217,13 @@ class UnreadableFilesTest {
         }
     }
 
-    /** Lets others into the test's directory and everything the writer made (folders rwx-r-x, files as the umask made them). */
-    private static void openToOthers(Path top) throws IOException {
-        Files.setPosixFilePermissions(top, PosixFilePermissions.fromString("rwxr-xr-x"));
-        try (Stream<Path> files = Files.walk(top.resolve("classpath"))) {
+    /** Lets others into a temporary directory, which only its owner may enter; what the writer made there the umask opened. */
+    private static void openToOthers(Path temporary) throws IOException {
+        Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private static void readableByOthers(Path tree) throws IOException {
+        try (Stream<Path> files = Files.walk(tree)) {
             for (Path f : files.toList()) {
                 Files.setPosixFilePermissions(f, PosixFilePermissions.fromString(Files.isDirectory(f) ? "rwxr-xr-x" : "rw-r--r--"));
             }
