@@ -72,12 +72,11 @@ class UnreadableFilesTest {
     @ValueSource(strings = {"plain", "sharded"})
     void cAsAPlainFileFailsCat(String array) throws Exception {
         Path root = hierarchy();
-        Files.delete(root.resolve(array + "/c/0"));
-        Files.delete(root.resolve(array + "/c/1"));
-        Files.delete(root.resolve(array + "/c"));
+        for (String key : List.of("/c/0", "/c/1", "/c")) {
+            Files.delete(root.resolve(array + key));
+        }
         Files.write(root.resolve(array + "/c"), new byte[] {1});
-        CliRun cat = run("cat", root.resolve(array));
-        assertFails(cat, "stride cat: " + root + "/" + array + "/c/0: a parent of it is a file, not a directory\n");
+        assertFails(run("cat", root.resolve(array)), "stride cat: " + root + "/" + array + "/c/0: a parent of it is a file, not a directory\n");
     }
 
     @Test
@@ -85,9 +84,7 @@ class UnreadableFilesTest {
         Path root = hierarchy();
         Files.delete(root.resolve("sharded/zarr.json"));
         mkfifo(root.resolve("sharded/zarr.json"));
-        String failure = root + "/sharded/zarr.json: is a FIFO, not a regular file\n";
-        assertFails(run("info", root), "stride info: " + failure);
-        assertFails(run("copy", root, dir.resolve("out")), "stride copy: " + failure);
+        assertInfoAndCopyFail(UnreadableFilesTest::run, root, root + "/sharded/zarr.json: is a FIFO, not a regular file\n");
     }
 
     @Test
@@ -118,9 +115,7 @@ class UnreadableFilesTest {
         assumeRoot();
         Path root = hierarchy();
         Files.setPosixFilePermissions(root.resolve("sharded"), PosixFilePermissions.fromString("rwx------"));
-        String failure = root + "/sharded/zarr.json: permission denied\n";
-        assertFails(asNobody("info", root), "stride info: " + failure);
-        assertFails(asNobody("copy", root, dir.resolve("out")), "stride copy: " + failure);
+        assertInfoAndCopyFail(this::asNobody, root, root + "/sharded/zarr.json: permission denied\n");
     }
 
     @Test
@@ -141,6 +136,16 @@ class UnreadableFilesTest {
         assertTrue(parse.err().startsWith("stride info: " + root + "/sharded/zarr.json: holds "), parse.err());
         assertTrue(parse.err().contains("too many to parse in this Java heap"), parse.err());
         assertFails(parse, parse.err());
+    }
+
+    /** One way of running the command line. */
+    private interface Command {
+        CliRun run(Object... args) throws IOException, InterruptedException;
+    }
+
+    private void assertInfoAndCopyFail(Command command, Path root, String failure) throws IOException, InterruptedException {
+        assertFails(command.run("info", root), "stride info: " + failure);
+        assertFails(command.run("copy", root, dir.resolve("out")), "stride copy: " + failure);
     }
 
     private static void assertFails(CliRun run, String err) {

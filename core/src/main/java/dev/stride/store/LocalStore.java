@@ -165,15 +165,19 @@ public final class LocalStore implements Store {
         return Math.max(0, size(key));
     }
 
-    private MemorySegment map(String key) {
+    /** What a read does with the open channel of a key's file. */
+    private interface ChannelRead {
+        MemorySegment apply(FileChannel ch) throws IOException;
+    }
+
+    /** Opens a key's regular file and reads it, or null when the key does not exist. */
+    private MemorySegment withChannel(String key, ChannelRead read) {
         Readable file = readable(key);
         if (file == null) {
             return null;
         }
         try (FileChannel ch = FileChannel.open(file.path(), StandardOpenOption.READ)) {
-            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), mappings);
-            MemorySegment previous = mapped.putIfAbsent(key, seg);
-            return previous == null ? seg : previous;
+            return read.apply(ch);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -181,13 +185,17 @@ public final class LocalStore implements Store {
         }
     }
 
+    private MemorySegment map(String key) {
+        return withChannel(key, ch -> {
+            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), mappings);
+            MemorySegment previous = mapped.putIfAbsent(key, seg);
+            return previous == null ? seg : previous;
+        });
+    }
+
     /** Maps just the range, held by {@code scratch} until this store's next read with it. */
     private MemorySegment mapTransiently(String key, long offset, long length, Scratch scratch) {
-        Readable file = readable(key);
-        if (file == null) {
-            return null;
-        }
-        try (FileChannel ch = FileChannel.open(file.path(), StandardOpenOption.READ)) {
+        return withChannel(key, ch -> {
             long n = rangeLength(key, ch.size(), offset, length);
             // confined: closing it needs no handshake with other threads; the reading thread is its only user
             Arena arena = Arena.ofConfined();
@@ -195,19 +203,11 @@ public final class LocalStore implements Store {
             MemorySegment seg = n == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, offset, n, arena);
             bytesRead.computeIfAbsent(key, k -> new AtomicLong()).addAndGet(n);
             return seg;
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            throw RegularFiles.failure(key, root, file.path(), e);
-        }
+        });
     }
 
     private MemorySegment readInto(String key, long offset, long length, Scratch scratch) {
-        Readable file = readable(key);
-        if (file == null) {
-            return null;
-        }
-        try (FileChannel ch = FileChannel.open(file.path(), StandardOpenOption.READ)) {
+        return withChannel(key, ch -> {
             long size = ch.size();
             long n = rangeLength(key, size, offset, length);
             if (n > Scratch.MAX_BUFFER) {
@@ -224,11 +224,7 @@ public final class LocalStore implements Store {
                 at += r;
             }
             return dst;
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            throw RegularFiles.failure(key, root, file.path(), e);
-        }
+        });
     }
 
     /**
