@@ -9,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -286,6 +285,11 @@ public final class LocalStore implements Store {
     public List<String> list(String prefix) {
         ensureOpen();
         Path dir = prefix.isEmpty() ? root : root.resolve(Keys.checkPrefix(prefix));
+        BasicFileAttributes attributes = RegularFiles.stat(prefix, root, dir);
+        if (attributes == null || attributes.isRegularFile()) {
+            return List.of(); // nothing there, or a value: no names below it
+        }
+        RegularFiles.refuseSpecial(prefix, dir, attributes);
         try (Stream<Path> children = Files.list(dir)) {
             return children.map(c -> c.getFileName().toString())
                     .filter(name -> !name.startsWith(TEMP_PREFIX))
@@ -293,13 +297,6 @@ public final class LocalStore implements Store {
                     .toList();
         } catch (NoSuchFileException e) {
             return List.of();
-        } catch (NotDirectoryException e) {
-            // a value has no names below it; a parent that is a value, a FIFO or the like is an error
-            BasicFileAttributes attributes = RegularFiles.stat(prefix, root, dir);
-            if (attributes == null || attributes.isRegularFile()) {
-                return List.of();
-            }
-            throw new ZarrException.StoreFailure(prefix, "cannot list: " + e, e);
         } catch (IOException e) {
             throw RegularFiles.failure(prefix, root, dir, e);
         }

@@ -43,8 +43,18 @@ final class RegularFiles {
 
     /** Refuses anything but a regular file, unopened. */
     static void requireRegular(String key, Path path, BasicFileAttributes attributes) {
+        if (attributes.isDirectory()) {
+            throw new ZarrException.StoreFailure(key, "is a directory, not a file", null);
+        }
         if (!attributes.isRegularFile()) {
-            throw new ZarrException.StoreFailure(key, "is " + kind(path, attributes), null);
+            throw new ZarrException.StoreFailure(key, "is " + special(path) + ", not a regular file", null);
+        }
+    }
+
+    /** Refuses to list a FIFO or the like: opening one as a directory stream would block. */
+    static void refuseSpecial(String prefix, Path path, BasicFileAttributes attributes) {
+        if (attributes.isOther()) {
+            throw new ZarrException.StoreFailure(prefix, "is " + special(path) + ", not a directory", null);
         }
     }
 
@@ -77,17 +87,14 @@ final class RegularFiles {
         return false;
     }
 
-    private static String kind(Path path, BasicFileAttributes attributes) {
-        if (attributes.isDirectory()) {
-            return "a directory, not a file";
-        }
-        String what = switch (mode(path) & TYPE_MASK) {
+    /** What a file that is neither a regular file nor a directory is. */
+    private static String special(Path path) {
+        return switch (mode(path) & TYPE_MASK) {
             case FIFO -> "a FIFO";
             case SOCKET -> "a socket";
             case CHARACTER_DEVICE, BLOCK_DEVICE -> "a device";
             default -> "a special file";
         };
-        return what + ", not a regular file";
     }
 
     /** The st_mode of a path from the "unix" attribute view, or 0 where there is none. */

@@ -125,6 +125,21 @@ class UnreadableKeyTest {
     }
 
     @Test
+    void listingsBelowAFileOrOfAFifoFailButAValueHasNoNamesBelowIt() throws Exception {
+        Path store = write(Chain.core("bytes").getFirst());
+        mkfifo(store.resolve("a/fifo"));
+        try (Zarr zarr = Zarr.open(store, IoMode.READ)) {
+            Store s = zarr.store();
+            assertEquals(List.of(), s.list("a/zarr.json/"));
+            assertEquals(List.of(), s.list("a/nothing/"));
+            var below = assertBounded(ZarrException.StoreFailure.class, () -> s.list("a/zarr.json/x/"));
+            assertEquals("key a/zarr.json/x/: " + Store.PARENT_NOT_A_DIRECTORY, below.getMessage());
+            var fifo = assertBounded(ZarrException.StoreFailure.class, () -> s.list("a/fifo/"));
+            assertEquals("key a/fifo/: is a FIFO, not a directory", fifo.getMessage());
+        }
+    }
+
+    @Test
     void aMemoryStoreKeepsTheSameContract() {
         try (MemoryStore s = new MemoryStore(); Scratch scratch = new Scratch()) {
             s.put("a/c", new byte[] {1}).put("b/c/0", new byte[] {2});
