@@ -73,11 +73,18 @@ public final class Zarr implements AutoCloseable {
     public NodeMetadata metadata(String path) {
         ensureOpen();
         String normalized = normalize(path);
-        byte[] doc = store.readBytes(prefix(normalized) + "zarr.json");
+        String key = prefix(normalized) + "zarr.json";
+        byte[] doc = store.readBytes(key);
         if (doc == null) {
             throw new ZarrException.NodeNotFound(normalized, "no zarr.json at this path");
         }
-        return NodeMetadata.parse(normalized, doc);
+        try {
+            return NodeMetadata.parse(normalized, doc);
+        } catch (OutOfMemoryError e) {
+            // the parse's allocations are garbage now; a document this large is refused like any unreadable one
+            throw new ZarrException.StoreFailure(key, "holds " + doc.length + " bytes, too many to parse in this Java heap of "
+                    + Runtime.getRuntime().maxMemory() + " bytes (-Xmx)", null);
+        }
     }
 
     public Group root() {
@@ -115,9 +122,10 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
-     * Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__".
+     * Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". A folder
+     * whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing child.
      *
-     * @throws ZarrException.StoreFailure when the store cannot list the path
+     * @throws ZarrException.StoreFailure when the store cannot list the path or look at a child's zarr.json
      * @throws ZarrException.Closed when the hierarchy is closed
      */
     public List<String> children(String path) {
@@ -132,12 +140,18 @@ public final class Zarr implements AutoCloseable {
         return names;
     }
 
-    /** True when the key exists inside the store; a link leading out of the store is no child. */
+    /**
+     * True when the key exists inside the store. A plain file (no folder to hold a zarr.json) and a link leading out of
+     * the store are no child; any other failure to find the key (a folder that cannot be read) is an error.
+     */
     private boolean hasMetadata(String key) {
         try {
             return store.size(key) >= 0;
-        } catch (ZarrException.StoreFailure outside) {
-            return false;
+        } catch (ZarrException.StoreFailure e) {
+            if (Store.PARENT_NOT_A_DIRECTORY.equals(e.reason()) || Store.LEADS_OUTSIDE.equals(e.reason())) {
+                return false;
+            }
+            throw e;
         }
     }
 

@@ -12,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -109,6 +110,33 @@ public final class LocalStore implements Store {
         return p;
     }
 
+    /** A key's regular file with its size, as found before it is opened. */
+    private record Readable(Path path, long size) {
+    }
+
+    /**
+     * The regular file of a key, or null when nothing is there; anything else at its path (a directory, a FIFO, a link
+     * out of the root) is refused without being opened, so an open never blocks.
+     */
+    private Readable readable(String key) {
+        Path p = root.resolve(Keys.check(key));
+        BasicFileAttributes attributes = RegularFiles.stat(key, root, p);
+        if (attributes == null) {
+            return null;
+        }
+        try {
+            if (!p.toRealPath().startsWith(realRoot)) {
+                throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
+            }
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw RegularFiles.failure(key, root, p, e);
+        }
+        RegularFiles.requireRegular(key, p, attributes);
+        return new Readable(p, attributes.size());
+    }
+
     @Override
     public MemorySegment read(String key, long offset, long length, Scratch scratch) {
         ensureOpen();
@@ -126,8 +154,6 @@ public final class LocalStore implements Store {
             return mode == IoMode.READ ? readInto(key, offset, length, scratch) : mapTransiently(key, offset, length, scratch);
         } catch (IllegalStateException e) {
             throw closedOr(e);
-        } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot read: " + e, e);
         }
     }
 
@@ -146,21 +172,37 @@ public final class LocalStore implements Store {
         return Math.max(0, size(key));
     }
 
-    private MemorySegment map(String key) throws IOException {
-        Path p = file(key);
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
-            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), mappings);
-            MemorySegment previous = mapped.putIfAbsent(key, seg);
-            return previous == null ? seg : previous;
+    /** What a read does with the open channel of a key's file. */
+    private interface ChannelRead {
+        MemorySegment apply(FileChannel ch) throws IOException;
+    }
+
+    /** Opens a key's regular file and reads it, or null when the key does not exist. */
+    private MemorySegment withChannel(String key, ChannelRead read) {
+        Readable file = readable(key);
+        if (file == null) {
+            return null;
+        }
+        try (FileChannel ch = FileChannel.open(file.path(), StandardOpenOption.READ)) {
+            return read.apply(ch);
         } catch (NoSuchFileException e) {
             return null;
+        } catch (IOException e) {
+            throw RegularFiles.failure(key, root, file.path(), e);
         }
     }
 
+    private MemorySegment map(String key) {
+        return withChannel(key, ch -> {
+            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), mappings);
+            MemorySegment previous = mapped.putIfAbsent(key, seg);
+            return previous == null ? seg : previous;
+        });
+    }
+
     /** Maps just the range, held by {@code scratch} until this store's next read with it. */
-    private MemorySegment mapTransiently(String key, long offset, long length, Scratch scratch) throws IOException {
-        Path p = file(key);
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+    private MemorySegment mapTransiently(String key, long offset, long length, Scratch scratch) {
+        return withChannel(key, ch -> {
             long n = rangeLength(key, ch.size(), offset, length);
             // confined: closing it needs no handshake with other threads; the reading thread is its only user
             Arena arena = Arena.ofConfined();
@@ -168,14 +210,11 @@ public final class LocalStore implements Store {
             MemorySegment seg = n == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, offset, n, arena);
             bytesRead.computeIfAbsent(key, k -> new AtomicLong()).addAndGet(n);
             return seg;
-        } catch (NoSuchFileException e) {
-            return null;
-        }
+        });
     }
 
-    private MemorySegment readInto(String key, long offset, long length, Scratch scratch) throws IOException {
-        Path p = file(key);
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+    private MemorySegment readInto(String key, long offset, long length, Scratch scratch) {
+        return withChannel(key, ch -> {
             long size = ch.size();
             long n = rangeLength(key, size, offset, length);
             if (n > Scratch.MAX_BUFFER) {
@@ -192,28 +231,42 @@ public final class LocalStore implements Store {
                 at += r;
             }
             return dst;
-        } catch (NoSuchFileException e) {
-            return null;
-        }
+        });
     }
 
-    /** Metadata is read from the file as it is now, never through a mapping that a truncated file would fault. */
+    /**
+     * Metadata is read from the file as it is now, never through a mapping that a truncated file would fault, and
+     * only when the heap could hold it.
+     */
     @Override
     public byte[] readBytes(String key) {
         ensureOpen();
+        Readable file = readable(key);
+        if (file == null) {
+            return null;
+        }
+        if (file.size() > MAX_METADATA_BYTES) {
+            throw new ZarrException.StoreFailure(key, "holds " + file.size() + " bytes, more than the " + MAX_METADATA_BYTES
+                    + " a metadata document may have", null);
+        }
+        long heap = Runtime.getRuntime().maxMemory();
+        if (file.size() > heap / 2) {
+            throw tooLargeForHeap(key, file.size());
+        }
         try {
-            Path p = file(key);
-            long size = Files.size(p);
-            if (size > MAX_METADATA_BYTES) {
-                throw new ZarrException.StoreFailure(key, "holds " + size + " bytes, more than the " + MAX_METADATA_BYTES
-                        + " a metadata document may have", null);
-            }
-            return Files.readAllBytes(p);
+            return Files.readAllBytes(file.path());
         } catch (NoSuchFileException e) {
             return null;
+        } catch (OutOfMemoryError e) {
+            throw tooLargeForHeap(key, file.size());
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot read: " + e, e);
+            throw RegularFiles.failure(key, root, file.path(), e);
         }
+    }
+
+    private static ZarrException.StoreFailure tooLargeForHeap(String key, long size) {
+        return new ZarrException.StoreFailure(key, "holds " + size + " bytes, too many for this Java heap of "
+                + Runtime.getRuntime().maxMemory() + " bytes (-Xmx)", null);
     }
 
     /** The length of a range, checked against the value's size. */
@@ -232,30 +285,28 @@ public final class LocalStore implements Store {
         if (m != null) {
             return m.byteSize();
         }
-        try {
-            Path p = file(key);
-            return Files.isRegularFile(p) ? Files.size(p) : -1;
-        } catch (NoSuchFileException e) {
-            return -1;
-        } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot stat: " + e, e);
-        }
+        Readable file = readable(key);
+        return file == null ? -1 : file.size();
     }
 
     @Override
     public List<String> list(String prefix) {
         ensureOpen();
         Path dir = prefix.isEmpty() ? root : root.resolve(Keys.checkPrefix(prefix));
-        if (!Files.isDirectory(dir)) {
-            return List.of();
+        BasicFileAttributes attributes = RegularFiles.stat(prefix, root, dir);
+        if (attributes == null || attributes.isRegularFile()) {
+            return List.of(); // nothing there, or a value: no names below it
         }
+        RegularFiles.refuseSpecial(prefix, dir, attributes);
         try (Stream<Path> children = Files.list(dir)) {
             return children.map(c -> c.getFileName().toString())
                     .filter(name -> !name.startsWith(TEMP_PREFIX))
                     .sorted()
                     .toList();
+        } catch (NoSuchFileException e) {
+            return List.of();
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(prefix, "cannot list: " + e, e);
+            throw RegularFiles.failure(prefix, root, dir, e);
         }
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
 
-/** A store in heap memory, for tests and round trips. */
+/** A store in heap memory, for tests and round trips; a key is a file, its prefixes directories, as in a {@link LocalStore}. */
 public final class MemoryStore implements Store {
     private final ConcurrentSkipListMap<String, byte[]> values = new ConcurrentSkipListMap<>();
     private volatile boolean closed;
@@ -32,9 +32,22 @@ public final class MemoryStore implements Store {
         return value == null ? -1 : value.length;
     }
 
+    /** A key's value, or null when it does not exist; keys below a value, or with values below them, fail as on disk. */
     private byte[] get(String key) {
         open();
-        return values.get(Keys.check(key));
+        byte[] value = values.get(Keys.check(key));
+        if (value == null) {
+            String below = values.ceilingKey(key + "/");
+            if (below != null && below.startsWith(key + "/")) {
+                throw new ZarrException.StoreFailure(key, "is a directory, not a file", null);
+            }
+            for (int slash = key.indexOf('/'); slash >= 0; slash = key.indexOf('/', slash + 1)) {
+                if (values.containsKey(key.substring(0, slash))) {
+                    throw new ZarrException.StoreFailure(key, PARENT_NOT_A_DIRECTORY, null);
+                }
+            }
+        }
+        return value;
     }
 
     @Override

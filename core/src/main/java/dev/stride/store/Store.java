@@ -6,8 +6,20 @@ import java.util.List;
 /**
  * Where the bytes of a hierarchy live: keys like {@code zarr.json} or {@code points/c/0/1} map to values.
  * Implementations must be safe for many reading threads at once.
+ *
+ * <p>Reads never invent data: a key is <em>missing</em> (null, -1) only when the store says it does not exist (for
+ * files: nothing at that path, ENOENT). Anything else that keeps a key from being read is a
+ * {@link dev.stride.ZarrException.StoreFailure} naming the key: a directory, a FIFO or another special file where the
+ * value should be, permission denied, a value where a parent of the key should be (reason
+ * {@link #PARENT_NOT_A_DIRECTORY}), a link leading out of the store ({@link #LEADS_OUTSIDE}).
  */
 public interface Store extends AutoCloseable {
+
+    /** The reason of a failure to read a key below a name that holds a value (ENOTDIR): that name has no keys below it. */
+    String PARENT_NOT_A_DIRECTORY = "a parent of it is a file, not a directory";
+
+    /** The reason of a refusal to read a key that a symbolic link leads out of the store. */
+    String LEADS_OUTSIDE = "leads outside the store through a symbolic link";
 
     /**
      * Bytes {@code [offset, offset + length)} of a key's value ({@code length < 0}: to the end), or null when the
@@ -21,14 +33,15 @@ public interface Store extends AutoCloseable {
     MemorySegment read(String key, long offset, long length, Scratch scratch);
 
     /**
-     * Size of a key's value in bytes, or -1 when it does not exist.
+     * Size of a key's value in bytes, or -1 when it does not exist; any other failure to find it is an error.
      *
      * @throws dev.stride.ZarrException.StoreFailure when the size cannot be read or the key leads outside the store
      */
     long size(String key);
 
     /**
-     * The names directly below a prefix ({@code ""} for the root, else ending in {@code /}), sorted.
+     * The names directly below a prefix ({@code ""} for the root, else ending in {@code /}), sorted; none when nothing
+     * is at the prefix or a value is; an error when it cannot be listed.
      *
      * @throws dev.stride.ZarrException.StoreFailure when the prefix cannot be listed
      */
@@ -49,7 +62,7 @@ public interface Store extends AutoCloseable {
     void delete(String key);
 
     /**
-     * A whole small value (metadata) on the heap, or null when missing.
+     * A whole small value (metadata) on the heap, or null when missing (the same rules as {@link #read}).
      *
      * @throws dev.stride.ZarrException.StoreFailure when the value cannot be read
      */

@@ -121,7 +121,8 @@ class LocalStoreTest {
             assertNull(s.read("nope/missing", 0, 4, scratch));
             assertEquals(8, s.size("a/b/k"));
             assertEquals(-1, s.size("a/missing"));
-            assertEquals(-1, s.size("a/b"), "a directory is not a value");
+            var directory = assertThrows(ZarrException.StoreFailure.class, () -> s.size("a/b"), "a directory is not a value");
+            assertEquals("key a/b: is a directory, not a file", directory.getMessage());
             assertEquals(List.of("a"), s.list(""));
             assertEquals(List.of("b", "z"), s.list("a/"));
             assertEquals(List.of(), s.list("nope/"));
