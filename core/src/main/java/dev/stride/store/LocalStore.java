@@ -42,7 +42,7 @@ public final class LocalStore implements Store {
         READ
     }
 
-    private static final String TEMP_PREFIX = ".stride-tmp-";
+    private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
     /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
     static final long MAX_METADATA_BYTES = 256 << 20;
 
@@ -50,6 +50,8 @@ public final class LocalStore implements Store {
     private final Path realRoot;
     private final IoMode mode;
     private final boolean writable;
+    /** The write path through directory handles; null when reading only, or where the platform has none. */
+    private final WriteTree writeTree;
     private final Arena mappings = Arena.ofShared();
     private final Map<String, MemorySegment> mapped = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> bytesRead = new ConcurrentHashMap<>();
@@ -60,6 +62,7 @@ public final class LocalStore implements Store {
         this.realRoot = this.root.toRealPath();
         this.mode = mode;
         this.writable = writable;
+        this.writeTree = writable ? WriteTree.open(this.root) : null;
     }
 
     /** Opens an existing directory for reading. */
@@ -80,7 +83,7 @@ public final class LocalStore implements Store {
             Files.createDirectories(root);
             return new LocalStore(root, mode, true);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(root.toString(), "cannot create: " + e, e);
+            throw new ZarrException.StoreFailure(null, "cannot create " + root + ": " + IoText.reason(e), e);
         }
     }
 
@@ -251,29 +254,47 @@ public final class LocalStore implements Store {
         }
     }
 
+    /**
+     * Stores a value through a temporary file in the key's directory, fsynced, then renamed over the key. Files and
+     * directories are created through directory handles opened without following links ({@link WriteTree}), so a
+     * symbolic link swapped into the store while writing cannot redirect a write out of it.
+     */
     @Override
     public void write(String key, MemorySegment value) {
         ensureWritable(key);
         try {
-            Path target = file(key);
-            Files.createDirectories(target.getParent());
-            // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
-            Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
-            try {
-                try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                    var buffer = value.asByteBuffer();
-                    while (buffer.hasRemaining()) {
-                        ch.write(buffer);
-                    }
-                    ch.force(false);
-                }
-                moveIntoPlace(temp, target);
-            } finally {
-                Files.deleteIfExists(temp);
+            Keys.check(key);
+            if (writeTree != null) {
+                writeTree.write(key, value);
+            } else {
+                writeByPath(key, value);
             }
             forget(key);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot write: " + e, e);
+            throw new ZarrException.StoreFailure(key, "cannot write: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Where the platform has no directory handles: the real path of the key's directory is checked before writing. */
+    private void writeByPath(String key, MemorySegment value) throws IOException {
+        Path target = root.resolve(key);
+        Files.createDirectories(target.getParent());
+        if (!target.getParent().toRealPath().startsWith(realRoot) || Files.isSymbolicLink(target)) {
+            throw new ZarrException.StoreFailure(key, "leads outside the store through a symbolic link", null);
+        }
+        // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
+        Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
+        try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                var buffer = value.asByteBuffer();
+                while (buffer.hasRemaining()) {
+                    ch.write(buffer);
+                }
+                ch.force(false);
+            }
+            moveIntoPlace(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
         }
     }
 
@@ -285,14 +306,33 @@ public final class LocalStore implements Store {
         }
     }
 
+    /** Removes a file or an empty directory, through directory handles like {@link #write}. */
     @Override
     public void delete(String key) {
         ensureWritable(key);
         try {
-            Files.deleteIfExists(file(key));
+            Keys.check(key);
+            if (writeTree != null) {
+                writeTree.delete(key);
+            } else {
+                Files.deleteIfExists(file(key));
+            }
             forget(key);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot delete: " + e, e);
+            throw new ZarrException.StoreFailure(key, "cannot delete: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Fsyncs the directories whose entries changed, so the files renamed into them survive a crash. */
+    @Override
+    public void sync() {
+        ensureWritable(null);
+        if (writeTree != null) {
+            try {
+                writeTree.sync();
+            } catch (IOException e) {
+                throw new ZarrException.StoreFailure(null, "cannot sync " + root + ": " + IoText.reason(e), e);
+            }
         }
     }
 
@@ -329,6 +369,9 @@ public final class LocalStore implements Store {
         if (!closed) {
             closed = true;
             mapped.clear();
+            if (writeTree != null) {
+                writeTree.close();
+            }
             try {
                 mappings.close();
             } catch (IllegalStateException busy) {

@@ -28,6 +28,10 @@ public interface Store extends AutoCloseable {
     /** Removes a key if present. */
     void delete(String key);
 
+    /** Makes every value written and deleted so far durable (fsyncs what a crash could lose); nothing for a store in memory. */
+    default void sync() {
+    }
+
     /** A whole small value (metadata) on the heap, or null when missing. */
     default byte[] readBytes(String key) {
         try (Scratch scratch = new Scratch()) {
