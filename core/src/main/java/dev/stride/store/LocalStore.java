@@ -8,12 +8,14 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -55,6 +57,8 @@ public final class LocalStore implements Store {
     private final Arena mappings = Arena.ofShared();
     private final Map<String, MemorySegment> mapped = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> bytesRead = new ConcurrentHashMap<>();
+    /** Key prefixes of real directories inside the root, checked by {@link #file}. */
+    private final Set<String> checkedDirectories = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     private LocalStore(Path root, IoMode mode, boolean writable) throws IOException {
@@ -95,13 +99,39 @@ public final class LocalStore implements Store {
         return mode;
     }
 
-    /** The file of a key; refuses keys and symbolic links that lead outside the root. */
+    /**
+     * The file of a key; refuses keys and symbolic links that lead outside the root. Each directory on the way is
+     * checked once, component by component, and then trusted while the store is open: a full real-path resolution per
+     * key costs time quadratic in the depth, and a hierarchy thousands of groups deep would take hours to list.
+     */
     private Path file(String key) throws IOException {
         Path p = root.resolve(Keys.check(key));
-        if (Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
+        if (!directoryInside(key.substring(0, key.lastIndexOf('/') + 1))
+                || Files.isSymbolicLink(p) && Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
             throw new ZarrException.StoreFailure(key, "leads outside the store through a symbolic link", null);
         }
         return p;
+    }
+
+    /** False when the directory {@code prefix} ("" or ending in '/') is reached through a link out of the root. */
+    private boolean directoryInside(String prefix) throws IOException {
+        String checked = prefix;
+        while (!checked.isEmpty() && !checkedDirectories.contains(checked)) {
+            checked = checked.substring(0, checked.lastIndexOf('/', checked.length() - 2) + 1);
+        }
+        while (checked.length() < prefix.length()) {
+            checked = prefix.substring(0, prefix.indexOf('/', checked.length()) + 1);
+            Path dir = root.resolve(checked);
+            if (Files.isSymbolicLink(dir)) {
+                // a link inside the root is followed, each time anew
+                return !Files.exists(dir) || dir.toRealPath().startsWith(realRoot);
+            }
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                return true;
+            }
+            checkedDirectories.add(checked);
+        }
+        return true;
     }
 
     @Override
