@@ -97,6 +97,26 @@ class DemoCommandTest {
     }
 
     @Test
+    void filesBesideAnEarlierDemoAreNeverRemoved() throws IOException {
+        Path demo = dir.resolve("demo.zarr");
+        assertEquals(0, CliRun.of("demo", demo, "--records", "3000", "--threads", "1").exitCode());
+        String before = CliRun.of("cat", demo.resolve("tracks")).out();
+        Files.writeString(demo.resolve("notes.txt"), "mine");
+        Files.createDirectories(demo.resolve("mydata"));
+        Files.writeString(demo.resolve("mydata/results.csv"), "a,b\n1,2\n");
+        for (String stranger : List.of("mydata", "notes.txt")) {
+            CliRun run = CliRun.of("demo", demo, "--records", "10");
+            assertEquals(Failures.USAGE, run.exitCode(), run.err());
+            assertTrue(run.err().startsWith("stride demo: " + demo + " holds " + stranger + ", which the demo did not write;"), run.err());
+            Files.move(demo.resolve(stranger), dir.resolve(stranger));
+        }
+        assertEquals(before, CliRun.of("cat", demo.resolve("tracks")).out(), "the earlier demo is untouched");
+        assertEquals("mine", Files.readString(dir.resolve("notes.txt")));
+        assertEquals("a,b\n1,2\n", Files.readString(dir.resolve("mydata/results.csv")));
+        assertEquals(0, CliRun.of("demo", demo, "--records", "10").exitCode(), "with only its own files there, it replaces them");
+    }
+
+    @Test
     void recordsAndThreadsMustBePositive() {
         assertEquals(Failures.USAGE, CliRun.of("demo", dir.resolve("a"), "--records", "0").exitCode());
         assertEquals(Failures.USAGE, CliRun.of("demo", dir.resolve("b"), "--threads", "0").exitCode());

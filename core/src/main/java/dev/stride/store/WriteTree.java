@@ -133,7 +133,8 @@ final class WriteTree implements AutoCloseable {
         SecureDirectoryStream<Path> dir;
         try {
             dir = directory(key, prefix, false);
-        } catch (NoSuchFileException gone) {
+        } catch (NoSuchFileException | ZarrException.StoreFailure notInTheStore) {
+            // no directory there, or a link or file in its place: the key holds nothing of the store's to delete
             return;
         }
         try {
@@ -158,8 +159,8 @@ final class WriteTree implements AutoCloseable {
                 if (self instanceof FileChannel dir) {
                     dir.force(true);
                 }
-            } catch (NoSuchFileException gone) {
-                // deleted since: nothing left to make durable
+            } catch (NoSuchFileException | ZarrException.StoreFailure gone) {
+                // deleted since, or a link in its place: nothing of the store's left to make durable
             }
             it.remove();
         }
@@ -173,6 +174,20 @@ final class WriteTree implements AutoCloseable {
         if (prefix.isEmpty()) {
             return rootHandle;
         }
+        try {
+            return descend(key, prefix, create);
+        } catch (Moved moved) {
+            // a directory kept open was moved or replaced: its path leads elsewhere now; walk from the root afresh
+            forgetBelow("");
+            try {
+                return descend(key, prefix, create);
+            } catch (Moved again) {
+                throw new ZarrException.StoreFailure(key, "not written: " + again.getMessage() + " keeps moving while being written", null);
+            }
+        }
+    }
+
+    private SecureDirectoryStream<Path> descend(String key, String prefix, boolean create) throws IOException {
         String open = prefix;
         SecureDirectoryStream<Path> dir = handles.get(open);
         while (dir == null && !open.isEmpty()) {
@@ -197,6 +212,12 @@ final class WriteTree implements AutoCloseable {
         } catch (NoSuchFileException missing) {
             if (!create) {
                 throw missing;
+            }
+            // made by path (there is no mkdirat in Java): only while the path still leads to the parent's handle
+            Path path = root.resolve(parentPrefix);
+            Object here = parent.getFileAttributeView(Path.of("."), BasicFileAttributeView.class).readAttributes().fileKey();
+            if (!here.equals(Files.readAttributes(path, BasicFileAttributes.class).fileKey())) {
+                throw new Moved(parentPrefix);
             }
             try {
                 Files.createDirectory(root.resolve(prefix));
@@ -247,6 +268,13 @@ final class WriteTree implements AutoCloseable {
             dir.close();
         } catch (IOException ignored) {
             // a directory handle holds no data to lose
+        }
+    }
+
+    /** A directory handle whose path no longer leads to it. */
+    private static final class Moved extends IOException {
+        Moved(String prefix) {
+            super(prefix.isEmpty() ? "the store's root" : prefix.substring(0, prefix.length() - 1));
         }
     }
 
