@@ -21,6 +21,7 @@ import java.util.stream.LongStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The demo on a small record count: what it writes, what it prints, and that it is the same on every run. */
 class DemoCommandTest {
@@ -114,6 +115,20 @@ class DemoCommandTest {
         assertEquals("mine", Files.readString(dir.resolve("notes.txt")));
         assertEquals("a,b\n1,2\n", Files.readString(dir.resolve("mydata/results.csv")));
         assertEquals(0, CliRun.of("demo", demo, "--records", "10").exitCode(), "with only its own files there, it replaces them");
+    }
+
+    @Test
+    void aReadOnlyDirectoryIsNamedOnce() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("readonly"));
+        assumeTrue(Tmpfs.mount(mount, "ro,size=1m"), "needs root to mount a read-only tmpfs");
+        try {
+            Path demo = mount.resolve("demo.zarr");
+            CliRun run = CliRun.of("demo", demo, "--records", "10");
+            assertEquals(Failures.UNREADABLE, run.exitCode(), run.err());
+            assertEquals("stride demo: " + demo + ": cannot create the directory: Read-only file system\n", run.err());
+        } finally {
+            Tmpfs.unmount(mount);
+        }
     }
 
     @Test

@@ -87,7 +87,8 @@ public final class LocalStore implements Store {
             Files.createDirectories(root);
             return new LocalStore(root, mode, true);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(null, "cannot create " + root + ": " + IoText.reason(e), e);
+            // the caller names the directory: a command line prints its path once, before this message
+            throw new ZarrException.StoreFailure(null, "cannot create the directory: " + IoText.reason(e), e);
         }
     }
 
@@ -361,7 +362,7 @@ public final class LocalStore implements Store {
             try {
                 writeTree.sync();
             } catch (IOException e) {
-                throw new ZarrException.StoreFailure(null, "cannot sync " + root + ": " + IoText.reason(e), e);
+                throw new ZarrException.StoreFailure(null, "cannot sync the directories written: " + IoText.reason(e), e);
             }
         }
     }
