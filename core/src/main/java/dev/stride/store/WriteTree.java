@@ -31,9 +31,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * deleted relative to a handle of its directory ({@link SecureDirectoryStream}, {@code openat} on Linux), and each
  * handle is opened from its parent's handle with {@code O_NOFOLLOW}, down from the root opened once: a directory of
  * the store swapped for a symbolic link is refused when it is next opened, and a handle already open keeps pointing at
- * the directory it was opened on. New directories are made by path right after their parent was opened through
- * handles and are then opened through the handle, so a link swapped in between is refused before anything is written
- * into it (Java offers no {@code mkdirat}; at worst an empty directory appears where the link points).
+ * the directory it was opened on. Java offers no {@code mkdirat}: a new directory is made by path, only after checking
+ * that the path still leads to the parent's handle (else the handles are reopened from the root, which refuses the
+ * link), and is then opened through the handle; only a link swapped in within that instant could place an empty
+ * directory elsewhere, and no file is ever written through it.
  *
  * <p>Handles of recently used directories are kept (at most {@link #CACHED}), so writing the nodes of a deep hierarchy
  * opens one directory per new node, not one per level. Directories whose entries changed are remembered until
