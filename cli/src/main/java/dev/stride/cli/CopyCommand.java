@@ -10,6 +10,7 @@ import dev.stride.json.Json;
 import dev.stride.metadata.ArrayMetadata;
 import dev.stride.metadata.GroupMetadata;
 import dev.stride.metadata.NodeMetadata;
+import dev.stride.store.IoText;
 import dev.stride.write.ArraySpec;
 import dev.stride.write.ArrayWriter;
 import dev.stride.write.ZarrWriter;
@@ -17,15 +18,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 @Command(name = "copy",
@@ -40,7 +46,11 @@ import java.util.function.Supplier;
                 "are left out. Each thread copies a slab of whole destination chunks",
                 "or shards at a time, so memory does not grow with the array.",
                 "Prints each array's records and bytes on disk before and after, and",
-                "the time taken."})
+                "the time taken.",
+                "",
+                "The copy is made in a hidden directory beside DST and renamed onto",
+                "DST once everything in it is on disk: a copy that fails or is killed",
+                "leaves no DST, and the next copy to DST removes what it left."})
 final class CopyCommand extends NodeCommand {
     @Parameters(index = "1", paramLabel = "DST", description = "Directory of the copy; it must not exist yet, or be empty.")
     Path destination;
@@ -79,8 +89,8 @@ final class CopyCommand extends NodeCommand {
     private record ArrayCopy(ZarrArray source, ArrayWriter target, Slabs slabs) {
     }
 
-    /** The failure that happened while writing, located under DST rather than PATH. */
-    private volatile ZarrException destinationFailure;
+    /** Failures that happened while writing (several threads may fail at once), located under DST rather than PATH. */
+    private final Set<ZarrException> destinationFailures = ConcurrentHashMap.newKeySet();
 
     @Override
     public Integer call() {
@@ -90,27 +100,45 @@ final class CopyCommand extends NodeCommand {
             TargetLayout layout = new TargetLayout(chunks, shards, codec, crc32c, endian.order());
             Map<String, Json.JObject> groups = new LinkedHashMap<>();
             Map<ZarrArray, ArraySpec> arrays = new LinkedHashMap<>();
-            plan(source, "/", layout, groups, arrays);
+            plan(source, layout, groups, arrays);
             CopyReport report = new CopyReport();
-            double seconds;
-            try (ZarrWriter target = atDestination(() -> ZarrWriter.open(destination))) {
-                groups.forEach((node, attributes) -> {
-                    atDestination(() -> target.createGroup(node, attributes));
-                    report.group();
-                });
-                List<ArrayCopy> copies = new ArrayList<>();
-                arrays.forEach((array, spec) -> {
-                    ArrayWriter writer = atDestination(() -> target.createArray(array.path(), spec));
-                    copies.add(new ArrayCopy(array, writer, new Slabs(array.shape(), writer.metadata().chunkShape(),
-                            array.readUnitShape(), array.layout().recordSize(), threads)));
-                });
-                copyAll(copies);
-                seconds = (System.nanoTime() - started) / 1e9;
-                copies.forEach(c -> report(c, report));
+            List<ArrayCopy> copies = new ArrayList<>();
+            try (Staging staging = atDestination(() -> Staging.beside(destination))) {
+                try (ZarrWriter target = atDestination(() -> ZarrWriter.open(staging.directory()))) {
+                    try {
+                        copyInto(target, groups, arrays, copies, report);
+                    } catch (RuntimeException e) {
+                        // nothing of a failed copy is worth publishing, even into the staging directory
+                        copies.forEach(c -> c.target().abort());
+                        throw e;
+                    }
+                }
+                atDestination(staging::publish);
             }
+            double seconds = (System.nanoTime() - started) / 1e9;
+            copies.forEach(c -> report(c, report));
             report.lines(layout.codecText(), seconds).forEach(line -> out().write(line + "\n"));
         }
         return 0;
+    }
+
+    /**
+     * Creates the groups and arrays in the staging hierarchy and copies every array's records into it; each array is
+     * published there as its writer closes, all of them renamed onto DST together afterwards.
+     */
+    private void copyInto(ZarrWriter target, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays,
+            List<ArrayCopy> copies, CopyReport report) {
+        groups.forEach((node, attributes) -> {
+            atDestination(() -> target.createGroup(node, attributes));
+            report.group();
+        });
+        arrays.forEach((array, spec) -> {
+            ArrayWriter writer = atDestination(() -> target.createArray(array.path(), spec));
+            copies.add(new ArrayCopy(array, writer, new Slabs(array.shape(), writer.metadata().chunkShape(),
+                    array.readUnitShape(), array.layout().recordSize(), threads)));
+        });
+        copyAll(copies);
+        copies.forEach(c -> atDestination(c.target()::commit));
     }
 
     private void report(ArrayCopy c, CopyReport report) {
@@ -134,23 +162,37 @@ final class CopyCommand extends NodeCommand {
         if (!Directories.vacant(destination)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
         }
-        if (destination.toAbsolutePath().normalize().startsWith(path.toAbsolutePath().normalize())) {
+        if (realPath(destination).startsWith(realPath(path))) {
             throw usageError(destination + " lies inside " + path + ", which is being copied");
         }
     }
 
-    /** Collects every group and array below {@code node}, with the array each becomes; nothing is written yet. */
-    private static void plan(Zarr source, String node, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays) {
-        switch (source.metadata(node)) {
-            case GroupMetadata g -> {
-                groups.put(node, g.attributes());
-                for (String child : source.children(node)) {
-                    plan(source, NodeMetadata.childPath(node, child), layout, groups, arrays);
+    private Path realPath(Path p) {
+        try {
+            return Directories.real(p);
+        } catch (IOException e) {
+            throw usageError("cannot resolve " + p + ": " + IoText.reason(e));
+        }
+    }
+
+    /** Collects every group and array of the hierarchy, parents first, with the array each becomes; nothing is written yet. */
+    private static void plan(Zarr source, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays) {
+        // a stack, not recursion: hierarchies may be thousands of groups deep
+        Deque<String> pending = new ArrayDeque<>(List.of("/"));
+        while (!pending.isEmpty()) {
+            String node = pending.pop();
+            switch (source.metadata(node)) {
+                case GroupMetadata g -> {
+                    groups.put(node, g.attributes());
+                    List<String> children = source.children(node);
+                    for (int i = children.size() - 1; i >= 0; i--) {
+                        pending.push(NodeMetadata.childPath(node, children.get(i)));
+                    }
                 }
-            }
-            case ArrayMetadata a -> {
-                ZarrArray array = source.array(node);
-                arrays.put(array, layout.spec(array));
+                case ArrayMetadata a -> {
+                    ZarrArray array = source.array(node);
+                    arrays.put(array, layout.spec(array));
+                }
             }
         }
     }
@@ -178,7 +220,7 @@ final class CopyCommand extends NodeCommand {
         try {
             return step.get();
         } catch (ZarrException e) {
-            destinationFailure = e;
+            destinationFailures.add(e);
             throw e;
         }
     }
@@ -192,7 +234,7 @@ final class CopyCommand extends NodeCommand {
 
     @Override
     public Path rootOf(ZarrException e) {
-        return e == destinationFailure ? destination : path;
+        return destinationFailures.contains(e) ? destination : path;
     }
 
     private static Path directory(Path root, String node) {

@@ -10,6 +10,7 @@ import dev.stride.array.ZarrArray;
 import dev.stride.json.Json;
 import dev.stride.json.JsonCodec;
 import dev.stride.metadata.GroupMetadata;
+import dev.stride.store.IoText;
 import dev.stride.write.ArraySpec;
 import dev.stride.write.ArrayWriter;
 import dev.stride.write.CodecChain;
@@ -21,11 +22,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,8 +63,8 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
     private static final List<String> SCANNED = List.of("time", "position.lat", "position.lon", "elevation", "speed", "satellites");
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
-            description = "Where to write (default: ${DEFAULT-VALUE}). An earlier demo there is replaced;"
-                    + " any other directory must be empty.")
+            description = "Where to write (default: ${DEFAULT-VALUE}). An earlier demo there is replaced"
+                    + " when it holds nothing else; any other directory must be empty.")
     Path directory = Path.of(System.getProperty("java.io.tmpdir"), "stride-demo.zarr");
 
     @Option(names = "--records", paramLabel = "N", hidden = true, description = "Records to write (for tests).")
@@ -78,13 +81,12 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
         if (threads < 1 || records < 1) {
             throw new ParameterException(spec.commandLine(), "--threads and --records must be 1 or more");
         }
-        boolean replace = !Directories.vacant(directory);
-        if (replace && !holdsDemo()) {
-            throw new ParameterException(spec.commandLine(), directory + " is not empty and holds no earlier demo; give a new directory");
+        if (!Directories.vacant(directory)) {
+            removeEarlierDemo();
         }
         PrintWriter out = spec.commandLine().getOut();
         long started = System.nanoTime();
-        write(replace);
+        write();
         double seconds = (System.nanoTime() - started) / 1e9;
         long stored = Directories.storedBytes(directory);
         long recordBytes = records * GpsTracks.TYPE.byteSize();
@@ -108,6 +110,23 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
         return 0;
     }
 
+    /** Deletes the files of an earlier demo in the directory, and nothing when anything else is there. */
+    private void removeEarlierDemo() {
+        if (!holdsDemo()) {
+            throw new ParameterException(spec.commandLine(), directory + " is not empty and holds no earlier demo; give a new directory");
+        }
+        try {
+            for (Path p : DemoFiles.owned(directory)) {
+                Files.delete(p);
+            }
+        } catch (DemoFiles.Stranger s) {
+            throw new ParameterException(spec.commandLine(), directory + " holds " + s.entry
+                    + ", which the demo did not write; move it away or give an empty or new directory");
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(null, "cannot remove the earlier demo: " + IoText.reason(e), e);
+        }
+    }
+
     private boolean holdsDemo() {
         try (Zarr zarr = Zarr.open(directory)) {
             return zarr.metadata("/") instanceof GroupMetadata g
@@ -117,11 +136,8 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
         }
     }
 
-    private void write(boolean replace) {
+    private void write() {
         try (ZarrWriter out = ZarrWriter.open(directory)) {
-            if (replace) {
-                out.delete("/");
-            }
             out.createGroup("/", json("""
                     {"title": "Synthetic GPS tracks in the Alps", "generator": "%s", "seed": %d}""".formatted(GENERATOR, GpsTracks.SEED)));
             ArrayWriter tracks = out.createArray(ARRAY, ArraySpec.of(GpsTracks.TYPE, records)

@@ -21,6 +21,7 @@ import java.util.stream.LongStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** The demo on a small record count: what it writes, what it prints, and that it is the same on every run. */
 class DemoCommandTest {
@@ -94,6 +95,40 @@ class DemoCommandTest {
         assertEquals(Failures.USAGE, run.exitCode());
         assertTrue(run.err().startsWith("stride demo: " + occupied + " is not empty and holds no earlier demo"), run.err());
         assertEquals("mine", Files.readString(occupied.resolve("notes.txt")));
+    }
+
+    @Test
+    void filesBesideAnEarlierDemoAreNeverRemoved() throws IOException {
+        Path demo = dir.resolve("demo.zarr");
+        assertEquals(0, CliRun.of("demo", demo, "--records", "3000", "--threads", "1").exitCode());
+        String before = CliRun.of("cat", demo.resolve("tracks")).out();
+        Files.writeString(demo.resolve("notes.txt"), "mine");
+        Files.createDirectories(demo.resolve("mydata"));
+        Files.writeString(demo.resolve("mydata/results.csv"), "a,b\n1,2\n");
+        for (String stranger : List.of("mydata", "notes.txt")) {
+            CliRun run = CliRun.of("demo", demo, "--records", "10");
+            assertEquals(Failures.USAGE, run.exitCode(), run.err());
+            assertTrue(run.err().startsWith("stride demo: " + demo + " holds " + stranger + ", which the demo did not write;"), run.err());
+            Files.move(demo.resolve(stranger), dir.resolve(stranger));
+        }
+        assertEquals(before, CliRun.of("cat", demo.resolve("tracks")).out(), "the earlier demo is untouched");
+        assertEquals("mine", Files.readString(dir.resolve("notes.txt")));
+        assertEquals("a,b\n1,2\n", Files.readString(dir.resolve("mydata/results.csv")));
+        assertEquals(0, CliRun.of("demo", demo, "--records", "10").exitCode(), "with only its own files there, it replaces them");
+    }
+
+    @Test
+    void aReadOnlyDirectoryIsNamedOnce() throws Exception {
+        Path mount = Files.createDirectories(dir.resolve("readonly"));
+        assumeTrue(Tmpfs.mount(mount, "ro,size=1m"), "needs root to mount a read-only tmpfs");
+        try {
+            Path demo = mount.resolve("demo.zarr");
+            CliRun run = CliRun.of("demo", demo, "--records", "10");
+            assertEquals(Failures.UNREADABLE, run.exitCode(), run.err());
+            assertEquals("stride demo: " + demo + ": cannot create the directory: Read-only file system\n", run.err());
+        } finally {
+            Tmpfs.unmount(mount);
+        }
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -15,6 +16,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,7 +45,7 @@ public final class LocalStore implements Store {
         READ
     }
 
-    private static final String TEMP_PREFIX = ".stride-tmp-";
+    private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
     /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
     static final long MAX_METADATA_BYTES = 256 << 20;
 
@@ -51,9 +53,13 @@ public final class LocalStore implements Store {
     private final Path realRoot;
     private final IoMode mode;
     private final boolean writable;
+    /** The write path through directory handles; null when reading only, or where the platform has none. */
+    private final WriteTree writeTree;
     private final Arena mappings = Arena.ofShared();
     private final Map<String, MemorySegment> mapped = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> bytesRead = new ConcurrentHashMap<>();
+    /** Key prefixes of real directories inside the root, checked by {@link #file}. */
+    private final Set<String> checkedDirectories = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     private LocalStore(Path root, IoMode mode, boolean writable) throws IOException {
@@ -61,6 +67,7 @@ public final class LocalStore implements Store {
         this.realRoot = this.root.toRealPath();
         this.mode = mode;
         this.writable = writable;
+        this.writeTree = writable ? WriteTree.open(this.root) : null;
     }
 
     /**
@@ -89,7 +96,8 @@ public final class LocalStore implements Store {
             Files.createDirectories(root);
             return new LocalStore(root, mode, true);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(root.toString(), "cannot create: " + e, e);
+            // the caller names the directory: a command line prints its path once, before this message
+            throw new ZarrException.StoreFailure(null, "cannot create the directory: " + IoText.reason(e), e);
         }
     }
 
@@ -101,13 +109,40 @@ public final class LocalStore implements Store {
         return mode;
     }
 
-    /** The file of a key; refuses keys and symbolic links that lead outside the root. */
+    /**
+     * The file of a key; refuses keys and symbolic links that lead outside the root. Each directory on the way is
+     * checked once, component by component, and then trusted while the store is open: a full real-path resolution per
+     * key costs time quadratic in the depth, and a hierarchy thousands of groups deep would take hours to list.
+     */
     private Path file(String key) throws IOException {
         Path p = root.resolve(Keys.check(key));
-        if (Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
-            throw new ZarrException.StoreFailure(key, "leads outside the store through a symbolic link", null);
+        if (!directoryInside(key.substring(0, key.lastIndexOf('/') + 1))
+                || Files.isSymbolicLink(p) && Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
+            throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
         }
         return p;
+    }
+
+    /** False when the directory {@code prefix} ("" or ending in '/') is reached through a link out of the root. */
+    private boolean directoryInside(String prefix) throws IOException {
+        String checked = prefix;
+        while (!checked.isEmpty() && !checkedDirectories.contains(checked)) {
+            checked = checked.substring(0, checked.lastIndexOf('/', checked.length() - 2) + 1);
+        }
+        while (checked.length() < prefix.length()) {
+            checked = prefix.substring(0, prefix.indexOf('/', checked.length()) + 1);
+            Path dir = root.resolve(checked);
+            if (Files.isSymbolicLink(dir)) {
+                // a link is followed each time anew, with every component after it
+                Path whole = root.resolve(prefix);
+                return !Files.exists(whole) || whole.toRealPath().startsWith(realRoot);
+            }
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                return true;
+            }
+            checkedDirectories.add(checked);
+        }
+        return true;
     }
 
     /** A key's regular file with its size, as found before it is opened. */
@@ -119,19 +154,15 @@ public final class LocalStore implements Store {
      * out of the root) is refused without being opened, so an open never blocks.
      */
     private Readable readable(String key) {
-        Path p = root.resolve(Keys.check(key));
+        Path p;
+        try {
+            p = file(key);
+        } catch (IOException e) {
+            throw RegularFiles.failure(key, root, root.resolve(key), e);
+        }
         BasicFileAttributes attributes = RegularFiles.stat(key, root, p);
         if (attributes == null) {
             return null;
-        }
-        try {
-            if (!p.toRealPath().startsWith(realRoot)) {
-                throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
-            }
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            throw RegularFiles.failure(key, root, p, e);
         }
         RegularFiles.requireRegular(key, p, attributes);
         return new Readable(p, attributes.size());
@@ -310,29 +341,47 @@ public final class LocalStore implements Store {
         }
     }
 
+    /**
+     * Stores a value through a temporary file in the key's directory, fsynced, then renamed over the key. Files and
+     * directories are created through directory handles opened without following links ({@link WriteTree}), so a
+     * symbolic link swapped into the store while writing cannot redirect a write out of it.
+     */
     @Override
     public void write(String key, MemorySegment value) {
         ensureWritable(key);
         try {
-            Path target = file(key);
-            Files.createDirectories(target.getParent());
-            // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
-            Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
-            try {
-                try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                    var buffer = value.asByteBuffer();
-                    while (buffer.hasRemaining()) {
-                        ch.write(buffer);
-                    }
-                    ch.force(false);
-                }
-                moveIntoPlace(temp, target);
-            } finally {
-                Files.deleteIfExists(temp);
+            Keys.check(key);
+            if (writeTree != null) {
+                writeTree.write(key, value);
+            } else {
+                writeByPath(key, value);
             }
             forget(key);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot write: " + e, e);
+            throw new ZarrException.StoreFailure(key, "cannot write: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Where the platform has no directory handles: the real path of the key's directory is checked before writing. */
+    private void writeByPath(String key, MemorySegment value) throws IOException {
+        Path target = root.resolve(key);
+        Files.createDirectories(target.getParent());
+        if (!target.getParent().toRealPath().startsWith(realRoot) || Files.isSymbolicLink(target)) {
+            throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
+        }
+        // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
+        Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
+        try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                var buffer = value.asByteBuffer();
+                while (buffer.hasRemaining()) {
+                    ch.write(buffer);
+                }
+                ch.force(false);
+            }
+            moveIntoPlace(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
         }
     }
 
@@ -344,14 +393,33 @@ public final class LocalStore implements Store {
         }
     }
 
+    /** Removes a file or an empty directory, through directory handles like {@link #write}. */
     @Override
     public void delete(String key) {
         ensureWritable(key);
         try {
-            Files.deleteIfExists(file(key));
+            Keys.check(key);
+            if (writeTree != null) {
+                writeTree.delete(key);
+            } else {
+                Files.deleteIfExists(file(key));
+            }
             forget(key);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot delete: " + e, e);
+            throw new ZarrException.StoreFailure(key, "cannot delete: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Fsyncs the directories whose entries changed, so the files renamed into them survive a crash. */
+    @Override
+    public void sync() {
+        ensureWritable(null);
+        if (writeTree != null) {
+            try {
+                writeTree.sync();
+            } catch (IOException e) {
+                throw new ZarrException.StoreFailure(null, "cannot sync the directories written: " + IoText.reason(e), e);
+            }
         }
     }
 
@@ -388,6 +456,9 @@ public final class LocalStore implements Store {
         if (!closed) {
             closed = true;
             mapped.clear();
+            if (writeTree != null) {
+                writeTree.close();
+            }
             try {
                 mappings.close();
             } catch (IllegalStateException busy) {

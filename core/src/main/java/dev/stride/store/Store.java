@@ -62,6 +62,15 @@ public interface Store extends AutoCloseable {
     void delete(String key);
 
     /**
+     * Makes every value written and deleted so far durable (fsyncs what a crash could lose); nothing for a store in
+     * memory.
+     *
+     * @throws dev.stride.ZarrException.StoreFailure when the values cannot be made durable
+     */
+    default void sync() {
+    }
+
+    /**
      * A whole small value (metadata) on the heap, or null when missing (the same rules as {@link #read}).
      *
      * @throws dev.stride.ZarrException.StoreFailure when the value cannot be read

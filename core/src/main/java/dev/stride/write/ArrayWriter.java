@@ -23,6 +23,12 @@ import java.util.function.Function;
  * chunk as it was and names it; chunks stored before it hold the new values. Chunks that end up all fill value are
  * deleted rather than stored (see {@link #skipFillChunks}).
  *
+ * <p>A new array is published last: its {@code zarr.json} is stored by {@link #commit} (or {@link #close}) only after
+ * every chunk written is durable (files and directories fsynced), so until then readers find no array there, and a
+ * process killed before leaves nothing readable. After a failed write the array cannot be committed: {@link #close}
+ * then deletes the chunks written so far, as {@link #abort} does. An array that existed before is rewritten chunk by
+ * chunk in place; commit and abort change nothing there.
+ *
  * <p>Safe for several threads writing disjoint sets of chunks; two writes touching one chunk at once may lose one.
  */
 public final class ArrayWriter implements AutoCloseable {
@@ -36,9 +42,12 @@ public final class ArrayWriter implements AutoCloseable {
     private final long recordSize;
     private final boolean skipFillChunks;
     private final WriteSession.Pool sessions;
+    /** The held-back metadata of a new array; null for an array already published. */
+    private final Publication publication;
 
-    ArrayWriter(Store store, NodePath node, ArrayMetadata meta) {
+    ArrayWriter(Store store, NodePath node, ArrayMetadata meta, Publication publication) {
         this.store = store;
+        this.publication = publication;
         this.node = node;
         this.meta = meta;
         this.layout = RecordLayout.compile(meta.dataType(), meta.codecs().order());
@@ -65,6 +74,7 @@ public final class ArrayWriter implements AutoCloseable {
         this.chunkShape = base.chunkShape;
         this.skipFillChunks = skipFillChunks;
         this.sessions = base.sessions;
+        this.publication = base.publication;
     }
 
     /**
@@ -81,6 +91,11 @@ public final class ArrayWriter implements AutoCloseable {
 
     public ArrayMetadata metadata() {
         return meta;
+    }
+
+    /** The held-back metadata of a new array, shared by its writers; null once it was stored before. */
+    Publication publication() {
+        return publication;
     }
 
     /** The data type compiled for the stored byte order, as records given to a {@link RecordFiller} are laid out. */
@@ -197,8 +212,10 @@ public final class ArrayWriter implements AutoCloseable {
                     grid.forEachRun(chunk, buffer, copier);
                     commit(key, buffer, session);
                 } catch (ZarrException e) {
+                    failed();
                     throw e;
                 } catch (RuntimeException e) {
+                    failed();
                     throw new WriteFailure(path(), key, e);
                 }
             }
@@ -223,7 +240,16 @@ public final class ArrayWriter implements AutoCloseable {
         return bytes == null ? session.fill() : meta.codecs().decode(bytes, session.ctx);
     }
 
+    private void failed() {
+        if (publication != null) {
+            publication.fail();
+        }
+    }
+
     private void commit(String key, MemorySegment chunk, WriteSession session) {
+        if (publication != null) {
+            publication.chunk(key);
+        }
         if (skipFillChunks && chunk.mismatch(session.fill()) < 0) {
             store.delete(key);
         } else {
@@ -231,10 +257,36 @@ public final class ArrayWriter implements AutoCloseable {
         }
     }
 
-    /** Frees the writing buffers; later writes fail with {@link ZarrException.Closed}. */
+    /**
+     * Publishes a new array: makes its chunks durable, then stores its {@code zarr.json}. Refused after a failed write
+     * or an {@link #abort}; nothing for an array published already.
+     */
+    public void commit() {
+        if (publication != null) {
+            publication.publish();
+        }
+    }
+
+    /** Gives up a new array not yet committed: deletes the chunks written so far and never publishes it. */
+    public void abort() {
+        if (publication != null) {
+            publication.abandon();
+        }
+    }
+
+    /**
+     * Commits a new array (aborts it instead after a failed write), then frees the writing buffers; later writes fail
+     * with {@link ZarrException.Closed}. Call {@link #abort} first when your own code failed between writes.
+     */
     @Override
     public void close() {
-        sessions.close();
+        try {
+            if (publication != null) {
+                publication.finish();
+            }
+        } finally {
+            sessions.close();
+        }
     }
 
     @Override

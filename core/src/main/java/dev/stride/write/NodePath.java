@@ -3,27 +3,19 @@ package dev.stride.write;
 import dev.stride.ZarrException;
 import dev.stride.metadata.NodeMetadata;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** A node's absolute path ({@code /}, {@code /a/b}) with legal names, and where its keys live in the store. */
 record NodePath(String path) {
 
     /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses names the spec forbids. */
     static NodePath of(String path) {
         String trimmed = path.replaceAll("^/+|/+$", "");
-        if (trimmed.isEmpty()) {
-            return new NodePath("/");
-        }
-        String normalized = "/";
         for (String name : trimmed.split("/")) {
-            String bad = NodeMetadata.invalidNameReason(name);
+            String bad = trimmed.isEmpty() ? null : NodeMetadata.invalidNameReason(name);
             if (bad != null) {
                 throw new ZarrException.BadRequest(path, bad);
             }
-            normalized = NodeMetadata.childPath(normalized, name);
         }
-        return new NodePath(normalized);
+        return new NodePath("/" + trimmed);
     }
 
     boolean isRoot() {
@@ -39,20 +31,9 @@ record NodePath(String path) {
         return prefix() + "zarr.json";
     }
 
-    /** The groups above this node, root first. */
-    List<NodePath> ancestors() {
-        List<NodePath> out = new ArrayList<>();
-        if (isRoot()) {
-            return out;
-        }
-        String at = "/";
-        out.add(new NodePath(at));
-        String[] names = path.substring(1).split("/");
-        for (int i = 0; i < names.length - 1; i++) {
-            at = NodeMetadata.childPath(at, names[i]);
-            out.add(new NodePath(at));
-        }
-        return out;
+    /** The group this node is in; null for the root. */
+    NodePath parent() {
+        return isRoot() ? null : new NodePath(path.substring(0, Math.max(1, path.lastIndexOf('/'))));
     }
 
     @Override

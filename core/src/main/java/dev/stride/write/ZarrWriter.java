@@ -13,9 +13,13 @@ import dev.stride.store.Store;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -28,14 +32,20 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * }
  * }</pre>
  *
- * Every {@code zarr.json} and chunk is stored atomically (a temporary file renamed into place), so a reader sees the
- * old value or the new one. A new array's metadata is stored before any of its chunks, and the metadata of an
- * existing array is only replaced by one its chunks still fit, unless {@link #overwriteArray} is asked for. Missing
- * parent groups are created. Paths are absolute ({@code /}, {@code /group/array}).
+ * Every {@code zarr.json} and chunk is stored atomically (a temporary file, fsynced, renamed into place), so a reader
+ * sees the old value or the new one. A new array is published last: its metadata is stored when its writer commits or
+ * closes, after its chunks are durable, so a failed or killed writer leaves no array readable (see
+ * {@link ArrayWriter}). Groups are stored at once. The metadata of an existing array is only replaced by one its chunks
+ * still fit, unless {@link #overwriteArray} is asked for. Missing parent groups are created. Paths are absolute
+ * ({@code /}, {@code /group/array}).
  */
 public final class ZarrWriter implements AutoCloseable {
     private final Store store;
     private final ConcurrentLinkedQueue<ArrayWriter> writers = new ConcurrentLinkedQueue<>();
+    /** The first writer of each new array not yet published, by path. */
+    private final Map<String, ArrayWriter> unpublished = new ConcurrentHashMap<>();
+    /** Groups this writer stored or found: their ancestors need no second look. */
+    private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     private ZarrWriter(Store store) {
@@ -98,12 +108,13 @@ public final class ZarrWriter implements AutoCloseable {
         if (existing == null || !existing.json().equals(doc)) {
             store(node, doc);
         }
+        groups.add(node.path());
     }
 
     /**
      * Creates an array and returns its writer. An array already there is kept, chunks and all, when its data type,
      * shape, chunks, fill value and codecs are those of {@code spec} (its attributes and dimension names are then
-     * updated); any other node there is refused.
+     * updated); any other node there is refused. A new array is published when its writer commits or closes.
      *
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
@@ -119,13 +130,23 @@ public final class ZarrWriter implements AutoCloseable {
         NodeMetadata existing = existing(node);
         if (existing != null && !(existing instanceof ArrayMetadata old && chunkFormat(old).equals(chunkFormat(meta)))) {
             throw new ZarrException.BadRequest(node.path(), "a " + (existing instanceof ArrayMetadata ? "different array" : "group")
-                    + " exists here; delete it or use overwriteArray to replace it");
+                    + " exists here; delete it first, or overwrite it");
+        }
+        ArrayWriter pending = pendingWriter(node);
+        if (pending != null) {
+            pending.publication().document(doc);
+            return track(new ArrayWriter(store, node, meta, pending.publication()));
         }
         createParents(node);
-        if (existing == null || !existing.json().equals(doc)) {
-            store(node, doc);
+        if (existing != null) {
+            if (!existing.json().equals(doc)) {
+                store(node, doc);
+            }
+            return track(new ArrayWriter(store, node, meta, null));
         }
-        return track(new ArrayWriter(store, node, meta));
+        ArrayWriter writer = new ArrayWriter(store, node, meta, new Publication(store, node, doc));
+        unpublished.put(node.path(), writer);
+        return track(writer);
     }
 
     /**
@@ -150,21 +171,34 @@ public final class ZarrWriter implements AutoCloseable {
     public ArrayWriter array(String path) {
         ensureOpen();
         NodePath node = NodePath.of(path);
+        ArrayWriter pending = pendingWriter(node);
+        if (pending != null) {
+            return track(new ArrayWriter(store, node, pending.metadata(), pending.publication()));
+        }
         if (existing(node) instanceof ArrayMetadata meta) {
-            return track(new ArrayWriter(store, node, meta));
+            return track(new ArrayWriter(store, node, meta, null));
         }
         throw new ZarrException.NodeNotFound(node.path(), "no array here");
     }
 
     /**
      * Deletes the node at {@code path} and everything below it. Its {@code zarr.json} goes first, so readers see the
-     * node whole or not at all.
+     * node whole or not at all. New arrays there not yet published are aborted.
      *
      * @throws ZarrException.StoreFailure when a key cannot be deleted
      */
     public void delete(String path) {
         ensureOpen();
         NodePath node = NodePath.of(path);
+        String below = node.isRoot() ? "/" : node.path() + "/";
+        unpublished.values().removeIf(w -> {
+            boolean inside = w.path().equals(node.path()) || w.path().startsWith(below);
+            if (inside) {
+                w.abort();
+            }
+            return inside;
+        });
+        groups.removeIf(g -> g.equals(node.path()) || g.startsWith(below));
         store.delete(node.metadataKey());
         deleteBelow(node.prefix());
         if (!node.isRoot()) {
@@ -172,10 +206,20 @@ public final class ZarrWriter implements AutoCloseable {
         }
     }
 
+    /** Deletes every key below {@code prefix}, depth first without recursion (hierarchies may be thousands deep). */
     private void deleteBelow(String prefix) {
-        for (String name : store.list(prefix)) {
-            deleteBelow(prefix + name + "/");
-            store.delete(prefix + name);
+        Deque<String> open = new ArrayDeque<>(List.of(prefix));
+        Deque<String> emptied = new ArrayDeque<>();
+        while (!open.isEmpty()) {
+            String dir = open.pop();
+            for (String name : store.list(dir)) {
+                open.push(dir + name + "/");
+                emptied.push(dir + name);
+            }
+        }
+        // deepest first: a directory is deleted once what was inside it is
+        while (!emptied.isEmpty()) {
+            store.delete(emptied.pop());
         }
     }
 
@@ -194,13 +238,33 @@ public final class ZarrWriter implements AutoCloseable {
                 m.keyEncoding(), FillValueJson.encode(m.fillValue()), codecs);
     }
 
+    /** The node at {@code node}: stored, or a new array not yet published. */
     private NodeMetadata existing(NodePath node) {
+        ArrayWriter pending = pendingWriter(node);
+        if (pending != null) {
+            return pending.metadata();
+        }
         byte[] doc = store.readBytes(node.metadataKey());
         return doc == null ? null : NodeMetadata.parse(node.path(), doc);
     }
 
+    /** The first writer of the new array at {@code node} while it is unpublished, else null. */
+    private ArrayWriter pendingWriter(NodePath node) {
+        ArrayWriter w = unpublished.get(node.path());
+        if (w != null && !w.publication().pending()) {
+            unpublished.remove(node.path(), w);
+            return null;
+        }
+        return w;
+    }
+
+    /** Creates the missing groups above {@code node}, root first; looks no higher than a group it knows. */
     private void createParents(NodePath node) {
-        for (NodePath parent : node.ancestors()) {
+        Deque<NodePath> unknown = new ArrayDeque<>();
+        for (NodePath p = node.parent(); p != null && !groups.contains(p.path()); p = p.parent()) {
+            unknown.push(p);
+        }
+        for (NodePath parent : unknown) {
             NodeMetadata existing = existing(parent);
             if (existing instanceof ArrayMetadata) {
                 throw new ZarrException.BadRequest(node.path(), "its parent " + parent + " is an array, not a group");
@@ -208,6 +272,7 @@ public final class ZarrWriter implements AutoCloseable {
             if (!(existing instanceof GroupMetadata)) {
                 store(parent, groupDocument(new Json.JObject(Map.of())));
             }
+            groups.add(parent.path());
         }
     }
 
@@ -237,14 +302,37 @@ public final class ZarrWriter implements AutoCloseable {
         }
     }
 
-    /** Closes every array writer it made, then the store. */
+    /**
+     * Closes every array writer it made (publishing the new arrays whose writes all succeeded), makes everything
+     * durable, then closes the store. The first failure is thrown once everything is closed.
+     */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            writers.forEach(ArrayWriter::close);
+            RuntimeException failure = null;
+            for (ArrayWriter w : writers) {
+                failure = closing(failure, w::close);
+            }
             writers.clear();
-            store.close();
+            unpublished.clear();
+            failure = closing(failure, store::sync);
+            failure = closing(failure, store::close);
+            if (failure != null) {
+                throw failure;
+            }
         }
+    }
+
+    private static RuntimeException closing(RuntimeException failure, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                return e;
+            }
+            failure.addSuppressed(e);
+        }
+        return failure;
     }
 }

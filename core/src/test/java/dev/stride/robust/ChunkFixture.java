@@ -8,6 +8,7 @@ import dev.stride.dtype.StructType;
 import dev.stride.dtype.StructType.Field;
 import dev.stride.store.MemoryStore;
 import dev.stride.write.ArraySpec;
+import dev.stride.write.ArrayWriter;
 import dev.stride.write.ZarrWriter;
 
 import java.lang.foreign.Arena;
@@ -50,8 +51,9 @@ public final class ChunkFixture {
         byte[] metadata;
         byte[] chunk;
         try (ZarrWriter out = ZarrWriter.open(written)) {
-            out.createArray("/", ArraySpec.of(RECORD, SHAPE).codecs(chain.codecs()))
-                    .write(null, MemorySegment.ofArray(records()), ByteOrder.LITTLE_ENDIAN);
+            ArrayWriter a = out.createArray("/", ArraySpec.of(RECORD, SHAPE).codecs(chain.codecs()));
+            a.write(null, MemorySegment.ofArray(records()), ByteOrder.LITTLE_ENDIAN);
+            a.commit();
             metadata = written.readBytes("zarr.json");
             chunk = written.readBytes(KEY);
         }

@@ -45,6 +45,11 @@ public abstract class ForwardingStore implements Store {
     }
 
     @Override
+    public void sync() {
+        delegate.sync();
+    }
+
+    @Override
     public boolean writable() {
         return delegate.writable();
     }

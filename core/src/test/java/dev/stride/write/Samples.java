@@ -140,7 +140,7 @@ final class Samples {
     /** One record of fill values per leaf field, as the reader gives them for an array with no chunks. */
     static Map<String, Object> fillColumns(DataType type, Json fill) {
         try (ZarrWriter out = ZarrWriter.open(new MemoryStore())) {
-            out.createArray("/f", ArraySpec.of(type, 1).fill(fill));
+            out.createArray("/f", ArraySpec.of(type, 1).fill(fill)).commit();
             return Zarr.open(out.store()).array("/f").read(Selection.all());
         }
     }

@@ -30,9 +30,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A writing session (a group, two new arrays, whole and partial chunk writes, a metadata update, a rewrite of an
- * existing array) against a store that fails at its first, second, ... write: after each failure every
- * {@code zarr.json} parses, every array reads whole, and every element holds its value from before the session or
- * one the session wrote, never anything else.
+ * existing array) against a store that fails at its first, second, ... write, the metadata published on close
+ * included: after each failure every {@code zarr.json} parses, every array reads whole, every element of an old array
+ * holds its value from before the session or one the session wrote, and a new array is either absent or holds all
+ * it was given, never its fill value in chunks that failed.
  */
 class WriterFaultTest {
     private static final ArraySpec PLAIN = ArraySpec.of(CoreType.INT32, 10).chunks(3).codecs(bytes(LITTLE_ENDIAN), gzip(1), crc32c());
@@ -53,9 +54,12 @@ class WriterFaultTest {
         for (int failing = 1; failing <= writes; failing++) {
             Path root = Files.createDirectories(dir.resolve("run" + failing));
             writeOld(root);
-            try (ZarrWriter out = ZarrWriter.open(new FailingStore(LocalStore.openWritable(root, LocalStore.IoMode.READ), failing))) {
-                assertThrows(WriteFailure.class, () -> session(out), "write " + failing);
-            }
+            FailingStore store = new FailingStore(LocalStore.openWritable(root, LocalStore.IoMode.READ), failing);
+            assertThrows(WriteFailure.class, () -> {
+                try (ZarrWriter out = ZarrWriter.open(store)) {
+                    session(out);
+                }
+            }, "write " + failing);
             check(root, failing);
         }
     }
@@ -96,14 +100,27 @@ class WriterFaultTest {
                 zarr.group("/g");
             }
             if (Files.exists(root.resolve("g/a/zarr.json"))) {
-                assertAllowed(zarr.array("/g/a"), failing, new int[10], NEW, partial(NEW));
+                assertAllowed(zarr.array("/g/a"), failing, NEW, partial(NEW));
+            } else {
+                assertNoFiles(root.resolve("g/a"), failing);
             }
             if (Files.exists(root.resolve("g/s/zarr.json"))) {
-                assertAllowed(zarr.array("/g/s"), failing, new int[12], SHARD);
+                assertAllowed(zarr.array("/g/s"), failing, SHARD);
+            } else {
+                assertNoFiles(root.resolve("g/s"), failing);
             }
         }
         try (Stream<Path> files = Files.walk(root)) {
             assertEquals(List.of(), files.filter(p -> p.getFileName().toString().startsWith(".stride-tmp-")).toList());
+        }
+    }
+
+    /** An array never published leaves no chunk behind. */
+    private static void assertNoFiles(Path node, int failing) throws IOException {
+        if (Files.exists(node)) {
+            try (Stream<Path> files = Files.walk(node)) {
+                assertEquals(List.of(), files.filter(Files::isRegularFile).toList(), "failing write " + failing);
+            }
         }
     }
 

@@ -1,0 +1,107 @@
+package dev.stride.cli;
+
+import dev.stride.ZarrException;
+import dev.stride.store.IoText;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A hidden directory beside a destination that a command fills and then renames onto the destination in one step,
+ * so the destination holds nothing until everything in it is durable, and nothing at all when the command fails or is
+ * killed. Each staging directory has a lock file beside it, locked while its command runs (the lock dies with the
+ * process): the next command for the same destination deletes the staging directories whose lock is free.
+ */
+final class Staging implements AutoCloseable {
+    private final Path destination;
+    private final Path directory;
+    private final Path lockFile;
+    private final FileChannel lockChannel;
+    private boolean published;
+
+    private Staging(Path destination, Path directory, Path lockFile, FileChannel lockChannel) {
+        this.destination = destination;
+        this.directory = directory;
+        this.lockFile = lockFile;
+        this.lockChannel = lockChannel;
+    }
+
+    /** Cleans what killed runs left beside {@code destination}, then makes a locked, empty staging directory there. */
+    static Staging beside(Path destination) {
+        Path target = destination.toAbsolutePath().normalize();
+        Path parent = target.getParent();
+        String prefix = ".stride-staging-" + target.getFileName() + "-";
+        try {
+            Files.createDirectories(parent);
+            removeAbandoned(parent, prefix);
+            String name = prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            Path lockFile = parent.resolve(name + ".lock");
+            FileChannel lock = FileChannel.open(lockFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try {
+                lock.lock();
+                return new Staging(destination, Files.createDirectory(parent.resolve(name)), lockFile, lock);
+            } catch (IOException | RuntimeException e) {
+                lock.close();
+                Files.deleteIfExists(lockFile);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(null, "cannot write there: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Deletes the staging directories of earlier runs for this destination whose process is gone. */
+    private static void removeAbandoned(Path parent, String prefix) throws IOException {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent, prefix + "*.lock")) {
+            for (Path lockFile : entries) {
+                try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE); FileLock free = ch.tryLock()) {
+                    if (free != null) {
+                        String name = lockFile.getFileName().toString();
+                        Directories.deleteTree(parent.resolve(name.substring(0, name.length() - ".lock".length())));
+                        Files.deleteIfExists(lockFile);
+                    }
+                } catch (OverlappingFileLockException inUseHere) {
+                    // a staging directory of this process: still being filled
+                }
+            }
+        }
+    }
+
+    Path directory() {
+        return directory;
+    }
+
+    /** Makes the staging directory the destination: renamed onto it (an empty directory there is replaced), then fsynced. */
+    void publish() {
+        try {
+            Files.move(directory, destination, StandardCopyOption.ATOMIC_MOVE);
+            published = true;
+            try (FileChannel parent = FileChannel.open(directory.getParent(), StandardOpenOption.READ)) {
+                parent.force(true);
+            }
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(null, "cannot put the copy in place: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Deletes the staging directory unless it was published, then the lock file. */
+    @Override
+    public void close() {
+        try (lockChannel) {
+            if (!published) {
+                Directories.deleteTree(directory);
+            }
+            Files.deleteIfExists(lockFile);
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(null, "cannot remove " + directory + ": " + IoText.reason(e), e);
+        }
+    }
+}
