@@ -66,13 +66,15 @@ final class ChunkSource {
     MemorySegment decode(long[] unit, ReadSession session) {
         String key = keyOf(unit);
         session.ctx.at(node, key);
-        if (levels.isEmpty()) {
-            MemorySegment stored = store.read(key, 0, -1, session.ctx.scratch());
-            return stored == null ? null : unitPipeline.decode(stored, session.ctx);
-        }
         long size = store.size(key);
         if (size < 0) {
             return null;
+        }
+        if (levels.isEmpty()) {
+            // a stored chunk larger than its codecs can make is refused from its size, never read or copied
+            unitPipeline.checkStoredSize(size, session.ctx);
+            MemorySegment stored = store.read(key, 0, size, session.ctx.scratch());
+            return stored == null ? null : unitPipeline.decode(stored, session.ctx);
         }
         long base = 0;
         for (int level = 0; level < levels.size(); level++) {
@@ -85,6 +87,7 @@ final class ChunkSource {
             base += index.offset(inner);
             size = index.length(inner);
         }
+        unitPipeline.checkStoredSize(size, session.ctx);
         return unitPipeline.decode(store.read(key, base, size, session.ctx.scratch()), session.ctx);
     }
 
