@@ -188,7 +188,7 @@ abstract class BloscCodecContract {
         int n = raw().length;
         assertRefused(withInt(chunk, 4, 0x7ffffff0), -1, "more than blosc allows");
         assertRefused(withInt(chunk, 4, 0xfffffff0), -1, "more than blosc allows");
-        assertRefused(withInt(chunk, 4, 1 << 30), -1, "block offsets do not fit");
+        assertRefused(withInt(chunk, 4, 1 << 30), -1, "more than " + chunk.length + " encoded bytes can hold");
         assertRefused(withInt(chunk, 4, 1 << 30), n, "header says 1073741824 decoded bytes, expected 16384");
         assertRefused(withInt(chunk, 4, n + 1), -1, null);
         assertRefused(withInt(chunk, 4, n - 1), -1, null);
