@@ -66,15 +66,18 @@ final class ChunkSource {
     MemorySegment decode(long[] unit, ReadSession session) {
         String key = keyOf(unit);
         session.ctx.at(node, key);
+        if (levels.isEmpty()) {
+            if (!unitPipeline.byteCodecs().isEmpty()) {
+                // a stored chunk larger than its codecs can make is refused from its size, before it is read or copied
+                // (a raw chunk is mapped in place and its size checked by the bytes codec: no stat for it)
+                unitPipeline.checkStoredSize(store.size(key), session.ctx);
+            }
+            MemorySegment stored = store.read(key, 0, -1, session.ctx.scratch());
+            return stored == null ? null : unitPipeline.decode(stored, session.ctx);
+        }
         long size = store.size(key);
         if (size < 0) {
             return null;
-        }
-        if (levels.isEmpty()) {
-            // a stored chunk larger than its codecs can make is refused from its size, never read or copied
-            unitPipeline.checkStoredSize(size, session.ctx);
-            MemorySegment stored = store.read(key, 0, size, session.ctx.scratch());
-            return stored == null ? null : unitPipeline.decode(stored, session.ctx);
         }
         long base = 0;
         for (int level = 0; level < levels.size(); level++) {
