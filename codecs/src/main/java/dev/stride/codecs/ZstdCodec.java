@@ -116,7 +116,10 @@ public final class ZstdCodec implements BytesToBytesCodec {
         return declared;
     }
 
-    /** libzstd's {@code ZSTD_compressBound}: what one frame of {@code n} bytes takes at most, at any level. */
+    /**
+     * libzstd's {@code ZSTD_compressBound}: what one frame of {@code n} bytes takes at most, at any level. Its margin of
+     * n/256 also covers the few bytes per frame of writers that cut a value into several frames of some KiB each.
+     */
     @Override
     public long maxEncodedSize(long n) {
         long smallInputMargin = n < BLOCK ? (BLOCK - n) >> 11 : 0;
