@@ -104,6 +104,13 @@ public class ZarrException extends RuntimeException {
         }
     }
 
+    /** Decoding needs more off-heap buffer memory than the decode budget ({@code dev.stride.store.DecodeBudget}) allows. */
+    public static final class OverBudget extends ZarrException {
+        public OverBudget(String node, String chunkKey, String reason) {
+            super(node, null, chunkKey, reason, null);
+        }
+    }
+
     /** A selection, field or argument that does not fit the array. */
     public static final class BadRequest extends ZarrException {
         public BadRequest(String node, String reason) {

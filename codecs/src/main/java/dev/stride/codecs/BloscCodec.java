@@ -5,6 +5,7 @@ import dev.stride.codec.BytesToBytesCodec;
 import dev.stride.codec.ChunkSpec;
 import dev.stride.codec.CodecConfig;
 import dev.stride.codec.DecodeContext;
+import dev.stride.codec.DecodedSize;
 import dev.stride.json.Json;
 
 import java.lang.foreign.MemorySegment;
@@ -36,8 +37,8 @@ public final class BloscCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public MemorySegment decode(MemorySegment encoded, long expectedSize, DecodeContext ctx) {
-        BloscHeader header = BloscHeader.read(encoded, expectedSize, ctx);
+    public MemorySegment decode(MemorySegment encoded, DecodedSize expected, DecodeContext ctx) {
+        BloscHeader header = BloscHeader.read(encoded, expected, ctx);
         MemorySegment out = ctx.buffer(this, header.nbytes());
         if (header.nbytes() == 0) {
             return out;
@@ -52,6 +53,12 @@ public final class BloscCodec implements BytesToBytesCodec {
         }
         engine.decompress(encoded, out, ctx);
         return out;
+    }
+
+    /** c-blosc stores a chunk that does not compress as it is (memcpyed): never more than the 16-byte header on top. */
+    @Override
+    public long maxEncodedSize(long decodedSize) {
+        return decodedSize + BloscHeader.SIZE;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.stride.codecs;
 
 import dev.stride.codec.DecodeContext;
+import dev.stride.codec.DecodedSize;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -22,8 +23,8 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
     private static final long MAX_RATIO = 32768;
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    /** Reads and checks the header of {@code in}, a chunk that must decode to {@code expectedSize} bytes unless negative. */
-    static BloscHeader read(MemorySegment in, long expectedSize, DecodeContext ctx) {
+    /** Reads and checks the header of {@code in}, a chunk that must decode to {@code expected} bytes. */
+    static BloscHeader read(MemorySegment in, DecodedSize expected, DecodeContext ctx) {
         long length = in.byteSize();
         if (length < SIZE) {
             throw ctx.corrupt("blosc: " + length + " bytes cannot hold the 16-byte header");
@@ -43,14 +44,9 @@ record BloscHeader(int flags, int typesize, int nbytes, int blocksize, int cbyte
         if (h.nbytes < 0 || h.nbytes > MAX_BUFFER) {
             throw ctx.corrupt("blosc: header says " + Integer.toUnsignedString(h.nbytes) + " decoded bytes, more than blosc allows");
         }
-        if (expectedSize >= 0 && h.nbytes != expectedSize) {
-            throw ctx.corrupt("blosc: header says " + h.nbytes + " decoded bytes, expected " + expectedSize);
-        }
+        expected.checkDeclared("blosc: header says", h.nbytes, length, MAX_RATIO, ctx);
         if (h.nbytes > 0) {
             h.checkLayout(in, ctx);
-        }
-        if (expectedSize < 0 && h.nbytes > length * MAX_RATIO) {
-            throw ctx.corrupt("blosc: header says " + h.nbytes + " decoded bytes, more than a chunk of " + length + " bytes can hold");
         }
         return h;
     }

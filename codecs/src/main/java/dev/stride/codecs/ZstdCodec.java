@@ -9,8 +9,8 @@ import dev.stride.ZarrException;
 import dev.stride.codec.BytesToBytesCodec;
 import dev.stride.codec.CodecConfig;
 import dev.stride.codec.DecodeContext;
+import dev.stride.codec.DecodedSize;
 import dev.stride.json.Json;
-import dev.stride.store.Scratch;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -28,6 +28,8 @@ public final class ZstdCodec implements BytesToBytesCodec {
     private static final long UNKNOWN_SIZE = -1;
     /** A zstd block decodes to at most 128 KiB and takes at least 4 bytes (an RLE block): 32768 bytes per byte. */
     private static final long MAX_RATIO = 32768;
+    /** The largest zstd block, 128 KiB. */
+    private static final long BLOCK = 128 << 10;
 
     private final int level;
     private final boolean checksum;
@@ -67,10 +69,10 @@ public final class ZstdCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public MemorySegment decode(MemorySegment encoded, long expectedSize, DecodeContext ctx) {
+    public MemorySegment decode(MemorySegment encoded, DecodedSize expected, DecodeContext ctx) {
         int n = inputSize(encoded, ctx);
         ByteBuffer src = NativeInput.of(encoded, inputCopy, ctx).asByteBuffer();
-        long size = decodedSize(Zstd.getDirectByteBufferFrameContentSize(src, 0, n), expectedSize, n, ctx);
+        long size = decodedSize(Zstd.getDirectByteBufferFrameContentSize(src, 0, n), expected, n, ctx);
         MemorySegment out = ctx.buffer(this, size);
         ZstdDecompressCtx zstd = ctx.local(DECOMPRESSOR, ZstdDecompressCtx::new);
         int decoded;
@@ -92,28 +94,36 @@ public final class ZstdCodec implements BytesToBytesCodec {
         return (int) encoded.byteSize();
     }
 
-    /** The output size: the chunk's when known (streaming frames omit theirs), else the first frame header's. */
-    private static long decodedSize(long declared, long expectedSize, int n, DecodeContext ctx) {
+    /**
+     * The output size, checked before anything is allocated: the chunk's when known (streaming frames omit theirs,
+     * and more frames may follow the first), else the first frame header's.
+     */
+    private static long decodedSize(long declared, DecodedSize expected, int n, DecodeContext ctx) {
         if (declared < UNKNOWN_SIZE) {
             throw ctx.corrupt("zstd: not a zstd frame (bad magic number or truncated header)");
         }
-        if (expectedSize >= 0) {
-            // the first frame's size only: more frames may follow (RFC 8878 data is one or more frames)
-            if (declared > expectedSize) {
-                throw ctx.corrupt("zstd: frame header says " + declared + " decoded bytes, expected " + expectedSize);
+        if (expected.isExact()) {
+            if (declared > expected.exact()) {
+                throw ctx.corrupt("zstd: frame header says " + declared + " decoded bytes, expected " + expected.exact());
             }
-            return expectedSize;
+            expected.checkExpansion("zstd", n, MAX_RATIO, ctx);
+            return expected.exact();
         }
         if (declared == UNKNOWN_SIZE) {
             throw ctx.corrupt("zstd: the frame does not record its decoded size and no size is expected here");
         }
-        if (declared > Scratch.MAX_BUFFER) {
-            throw ctx.corrupt("zstd: frame header says " + declared + " decoded bytes, more than a chunk may have");
-        }
-        if (declared > n * MAX_RATIO) {
-            throw ctx.corrupt("zstd: frame header says " + declared + " decoded bytes, more than " + n + " bytes of frames can hold");
-        }
+        expected.checkDeclared("zstd: frame header says", declared, n, MAX_RATIO, ctx);
         return declared;
+    }
+
+    /**
+     * libzstd's {@code ZSTD_compressBound}: what one frame of {@code n} bytes takes at most, at any level. Its margin of
+     * n/256 also covers the few bytes per frame of writers that cut a value into several frames of some KiB each.
+     */
+    @Override
+    public long maxEncodedSize(long n) {
+        long smallInputMargin = n < BLOCK ? (BLOCK - n) >> 11 : 0;
+        return n + (n >> 8) + smallInputMargin;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.stride.codecs;
 
 import dev.stride.ZarrException;
 import dev.stride.codec.DecodeContext;
+import dev.stride.codec.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +45,8 @@ class BloscEnginesTest {
                 byte[] fromNative = toBytes(blosc(cname, shuffle, nativeBlosc).encode(MemorySegment.ofArray(raw()), ctx));
                 byte[] fromJava = toBytes(blosc(cname, shuffle, javaBlosc).encode(MemorySegment.ofArray(raw()), ctx));
                 String what = cname + " " + shuffle;
-                assertArrayEquals(raw(), toBytes(blosc(cname, shuffle, javaBlosc).decode(MemorySegment.ofArray(fromNative), -1, ctx)), what);
-                assertArrayEquals(raw(), toBytes(blosc(cname, shuffle, nativeBlosc).decode(MemorySegment.ofArray(fromJava), -1, ctx)), what);
+                assertArrayEquals(raw(), toBytes(blosc(cname, shuffle, javaBlosc).decode(MemorySegment.ofArray(fromNative), DecodedSize.ANY, ctx)), what);
+                assertArrayEquals(raw(), toBytes(blosc(cname, shuffle, nativeBlosc).decode(MemorySegment.ofArray(fromJava), DecodedSize.ANY, ctx)), what);
             }
         }
     }
@@ -56,13 +57,13 @@ class BloscEnginesTest {
         BloscEngine javaBlosc = Engines.javaBlosc();
         byte[] snappy = toBytes(blosc(BloscCompressor.SNAPPY, "shuffle", nativeBlosc).encode(MemorySegment.ofArray(raw()), ctx));
         var e = assertThrows(ZarrException.Unsupported.class,
-                () -> blosc(BloscCompressor.LZ4, "shuffle", javaBlosc).decode(MemorySegment.ofArray(snappy), raw().length, ctx));
+                () -> blosc(BloscCompressor.LZ4, "shuffle", javaBlosc).decode(MemorySegment.ofArray(snappy), DecodedSize.exactly(raw().length), ctx));
         assertTrue(e.getMessage().contains("chunk " + KEY) && e.getMessage().contains("snappy") && e.getMessage().contains("libblosc1"),
                 e.getMessage());
         // a stored chunk needs no compressor at all
         byte[] stored = Arrays.copyOf(raw(), 100);
         byte[] chunk = toBytes(blosc(BloscCompressor.SNAPPY, "shuffle", nativeBlosc).encode(MemorySegment.ofArray(stored), ctx));
-        assertArrayEquals(stored, toBytes(blosc(BloscCompressor.LZ4, "shuffle", javaBlosc).decode(MemorySegment.ofArray(chunk), 100, ctx)));
+        assertArrayEquals(stored, toBytes(blosc(BloscCompressor.LZ4, "shuffle", javaBlosc).decode(MemorySegment.ofArray(chunk), DecodedSize.exactly(100), ctx)));
     }
 
     @Test

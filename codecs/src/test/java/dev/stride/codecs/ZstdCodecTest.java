@@ -3,6 +3,7 @@ package dev.stride.codecs;
 import com.github.luben.zstd.ZstdCompressCtx;
 import dev.stride.ZarrException;
 import dev.stride.codec.DecodeContext;
+import dev.stride.codec.DecodedSize;
 import dev.stride.json.JsonCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,8 +53,8 @@ class ZstdCodecTest {
         byte[] data = raw();
         MemorySegment encoded = codec.encode(MemorySegment.ofArray(data), ctx);
         assertEquals(checksum, hasChecksumFlag(toBytes(encoded)));
-        assertArrayEquals(data, toBytes(codec.decode(encoded, data.length, ctx)));
-        assertArrayEquals(data, toBytes(codec.decode(encoded, -1, ctx)), "the frame records its size");
+        assertArrayEquals(data, toBytes(codec.decode(encoded, DecodedSize.exactly(data.length), ctx)));
+        assertArrayEquals(data, toBytes(codec.decode(encoded, DecodedSize.ANY, ctx)), "the frame records its size");
     }
 
     @Test
@@ -69,8 +70,8 @@ class ZstdCodecTest {
         try (ZstdCompressCtx c = new ZstdCompressCtx().setLevel(3).setContentSize(false).setChecksum(true)) {
             frame = c.compress(data);
         }
-        assertArrayEquals(data, toBytes(zstd().decode(MemorySegment.ofArray(frame), data.length, ctx)));
-        var e = assertThrows(ZarrException.CorruptChunk.class, () -> zstd().decode(MemorySegment.ofArray(frame), -1, ctx));
+        assertArrayEquals(data, toBytes(zstd().decode(MemorySegment.ofArray(frame), DecodedSize.exactly(data.length), ctx)));
+        var e = assertThrows(ZarrException.CorruptChunk.class, () -> zstd().decode(MemorySegment.ofArray(frame), DecodedSize.ANY, ctx));
         assertTrue(e.getMessage().contains("does not record its decoded size"), e.getMessage());
     }
 
@@ -80,7 +81,7 @@ class ZstdCodecTest {
         byte[] data = raw();
         for (Fixtures.Kind kind : Fixtures.Kind.values()) {
             MemorySegment in = kind.of(Fixtures.bytes("zstd/" + file), arena);
-            assertArrayEquals(data, toBytes(zstd().decode(in, data.length, ctx)), kind + " " + file);
+            assertArrayEquals(data, toBytes(zstd().decode(in, DecodedSize.exactly(data.length), ctx)), kind + " " + file);
         }
     }
 
@@ -90,15 +91,15 @@ class ZstdCodecTest {
         byte[] data = raw();
         ZstdCodec codec = zstd();
         MemorySegment encoded = codec.encode(kind.of(data, arena), ctx);
-        assertArrayEquals(data, toBytes(codec.decode(encoded, data.length, ctx)));
+        assertArrayEquals(data, toBytes(codec.decode(encoded, DecodedSize.exactly(data.length), ctx)));
     }
 
     @Test
     void encodesAndDecodesNothing() {
         ZstdCodec codec = zstd();
         MemorySegment encoded = codec.encode(MemorySegment.ofArray(new byte[0]), ctx);
-        assertEquals(0, codec.decode(encoded, 0, ctx).byteSize());
-        assertEquals(0, codec.decode(encoded, -1, ctx).byteSize());
+        assertEquals(0, codec.decode(encoded, DecodedSize.exactly(0), ctx).byteSize());
+        assertEquals(0, codec.decode(encoded, DecodedSize.ANY, ctx).byteSize());
     }
 
     @Test
@@ -107,8 +108,8 @@ class ZstdCodecTest {
             byte[] frame = Fixtures.bytes("zstd/" + file);
             for (int n = 0; n < frame.length; n++) {
                 byte[] cut = Arrays.copyOf(frame, n);
-                assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(cut), raw().length, ctx));
-                assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(cut), -1, ctx));
+                assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(cut), DecodedSize.exactly(raw().length), ctx));
+                assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(cut), DecodedSize.ANY, ctx));
             }
         }
     }
@@ -119,7 +120,7 @@ class ZstdCodecTest {
         for (int i = 0; i < frame.length; i++) {
             byte[] bad = frame.clone();
             bad[i] ^= 0x5a;
-            assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(bad), raw().length, ctx));
+            assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(bad), DecodedSize.exactly(raw().length), ctx));
         }
     }
 
@@ -127,7 +128,7 @@ class ZstdCodecTest {
     void refusesAChecksumMismatch() {
         byte[] frame = Fixtures.bytes("zstd/checksum.bin");
         frame[frame.length - 1] ^= 1;
-        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), raw().length, ctx));
+        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), DecodedSize.exactly(raw().length), ctx));
         assertTrue(e.getMessage().toLowerCase().contains("checksum"), e.getMessage());
     }
 
@@ -136,8 +137,8 @@ class ZstdCodecTest {
         byte[] frame = Fixtures.bytes("zstd/checksum.bin");
         for (byte[] tail : new byte[][] {{0}, {1, 2, 3}, Arrays.copyOf(frame, 9)}) {
             byte[] longer = concat(frame, tail);
-            assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(longer), raw().length, ctx));
-            assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(longer), -1, ctx));
+            assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(longer), DecodedSize.exactly(raw().length), ctx));
+            assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(longer), DecodedSize.ANY, ctx));
         }
     }
 
@@ -145,36 +146,36 @@ class ZstdCodecTest {
     void refusesASecondFrameBeyondTheExpectedSize() {
         byte[] frame = Fixtures.bytes("zstd/checksum.bin");
         byte[] twice = concat(frame, frame);
-        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(twice), raw().length, ctx));
-        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(twice), -1, ctx));
+        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(twice), DecodedSize.exactly(raw().length), ctx));
+        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(twice), DecodedSize.ANY, ctx));
     }
 
     @Test
     void refusesSizesThatDoNotMatch() {
         byte[] frame = Fixtures.bytes("zstd/checksum.bin");
-        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), raw().length - 1, ctx));
+        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), DecodedSize.exactly(raw().length - 1), ctx));
         assertTrue(e.getMessage().contains("frame header says 16384 decoded bytes, expected 16383"), e.getMessage());
-        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), raw().length + 1, ctx));
+        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), DecodedSize.exactly(raw().length + 1), ctx));
         byte[] streaming = Fixtures.bytes("zstd/streaming.bin");
-        e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(streaming), raw().length + 100, ctx));
+        e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(streaming), DecodedSize.exactly(raw().length + 100), ctx));
         assertTrue(e.getMessage().contains("decodes to 16384 bytes, expected 16484"), e.getMessage());
-        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(streaming), raw().length - 100, ctx));
+        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(streaming), DecodedSize.exactly(raw().length - 100), ctx));
     }
 
     @Test
     void refusesAHugeContentSize() {
         // a frame header claiming 2^40 bytes (8-byte content size field), then one raw block of one byte
         byte[] frame = {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, (byte) 0xc0, 0x00, 0, 0, 0, 0, 0, 1, 0, 0, 0x09, 0, 0, 42};
-        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), -1, ctx));
+        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), DecodedSize.ANY, ctx));
         assertTrue(e.getMessage().contains("1099511627776"), e.getMessage());
-        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), 4096, ctx));
+        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(frame), DecodedSize.exactly(4096), ctx));
     }
 
     @Test
     void refusesWhatIsNotZstd() {
-        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(Fixtures.bytes("blosc/zstd-shuffle.bin")), raw().length, ctx));
+        var e = assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(Fixtures.bytes("blosc/zstd-shuffle.bin")), DecodedSize.exactly(raw().length), ctx));
         assertTrue(e.getMessage().contains("not a zstd frame"), e.getMessage());
-        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(new byte[0]), 0, ctx));
+        assertCorrupt(() -> zstd().decode(MemorySegment.ofArray(new byte[0]), DecodedSize.exactly(0), ctx));
     }
 
     @Test

@@ -67,6 +67,11 @@ final class ChunkSource {
         String key = keyOf(unit);
         session.ctx.at(node, key);
         if (levels.isEmpty()) {
+            if (!unitPipeline.byteCodecs().isEmpty()) {
+                // a stored chunk larger than its codecs can make is refused from its size, before it is read or copied
+                // (a raw chunk is mapped in place and its size checked by the bytes codec: no stat for it)
+                unitPipeline.checkStoredSize(store.size(key), session.ctx);
+            }
             MemorySegment stored = store.read(key, 0, -1, session.ctx.scratch());
             return stored == null ? null : unitPipeline.decode(stored, session.ctx);
         }
@@ -85,6 +90,7 @@ final class ChunkSource {
             base += index.offset(inner);
             size = index.length(inner);
         }
+        unitPipeline.checkStoredSize(size, session.ctx);
         return unitPipeline.decode(store.read(key, base, size, session.ctx.scratch()), session.ctx);
     }
 

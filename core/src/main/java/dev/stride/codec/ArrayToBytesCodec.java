@@ -12,6 +12,9 @@ public non-sealed interface ArrayToBytesCodec extends Codec {
     /** Encoded size in bytes when it is fixed (the {@code bytes} codec), else -1. */
     long encodedSize();
 
+    /** The most bytes a chunk can legitimately be encoded to: {@link #encodedSize()} when fixed. */
+    long maxEncodedSize();
+
     /** Packed elements of the chunk, in C order and {@link #order()}. */
     MemorySegment decode(MemorySegment encoded, DecodeContext ctx);
 

@@ -67,6 +67,11 @@ public final class BytesCodec implements ArrayToBytesCodec {
     }
 
     @Override
+    public long maxEncodedSize() {
+        return size;
+    }
+
+    @Override
     public MemorySegment decode(MemorySegment encoded, DecodeContext ctx) {
         if (encoded.byteSize() != size) {
             throw ctx.corrupt("chunk holds " + encoded.byteSize() + " bytes, but " + spec + " needs " + size);

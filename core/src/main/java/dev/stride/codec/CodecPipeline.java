@@ -8,12 +8,22 @@ import java.util.List;
 /**
  * A chunk's codec chain, in spec order. Decoding runs it backwards: bytes->bytes codecs (the innermost one
  * told the exact size to expect), then the array->bytes codec, then array->array codecs.
+ *
+ * <p>Every size on the way is bounded before anything is read or allocated, working outwards from the decoded
+ * chunk: the array->bytes codec's largest output ({@link ArrayToBytesCodec#maxEncodedSize()}) is what the innermost
+ * bytes->bytes codec must decode to, the largest encoding of that ({@link BytesToBytesCodec#maxEncodedSize}) is the
+ * most the next codec out may decode to, and so on to the largest stored value, {@link #maxStoredSize()}. So a
+ * small file cannot make a codec in the middle of the chain allocate what its header claims, and a huge file is
+ * refused from its size.
  */
 public final class CodecPipeline {
     private final ChunkSpec spec;
     private final List<ArrayToArrayCodec> arrayCodecs;
     private final ArrayToBytesCodec bytesCodec;
     private final List<BytesToBytesCodec> byteCodecs;
+    /** What each bytes->bytes codec may decode to, by its position in {@link #byteCodecs}. */
+    private final DecodedSize[] decodedSizes;
+    private final long maxStoredSize;
     private final Object mappedCopy = new Object();
 
     CodecPipeline(ChunkSpec spec, List<ArrayToArrayCodec> arrayCodecs, ArrayToBytesCodec bytesCodec, List<BytesToBytesCodec> byteCodecs) {
@@ -21,6 +31,14 @@ public final class CodecPipeline {
         this.arrayCodecs = List.copyOf(arrayCodecs);
         this.bytesCodec = bytesCodec;
         this.byteCodecs = List.copyOf(byteCodecs);
+        this.decodedSizes = new DecodedSize[byteCodecs.size()];
+        long bound = bytesCodec.maxEncodedSize();
+        for (int i = 0; i < decodedSizes.length; i++) {
+            // no bytes->bytes value is larger than a buffer: above it the bound is the buffer's
+            decodedSizes[i] = i == 0 && bytesCodec.encodedSize() >= 0 ? DecodedSize.exactly(bound) : DecodedSize.atMost(bound);
+            bound = byteCodecs.get(i).maxEncodedSize(decodedSizes[i].limit());
+        }
+        this.maxStoredSize = bound;
     }
 
     /** The decoded chunk. */
@@ -72,8 +90,22 @@ public final class CodecPipeline {
         return size;
     }
 
+    /** The most bytes a stored chunk can have: what the codecs make of the largest legitimate input. */
+    public long maxStoredSize() {
+        return maxStoredSize;
+    }
+
+    /** Refuses a stored chunk of {@code bytes} larger than {@link #maxStoredSize()}, before it is read. */
+    public void checkStoredSize(long bytes, DecodeContext ctx) {
+        if (bytes > maxStoredSize) {
+            throw ctx.corrupt("chunk holds " + bytes + " bytes, but " + spec + (byteCodecs.isEmpty() ? " needs " + maxStoredSize
+                    : " encodes to at most " + maxStoredSize + " through " + byteCodecs.stream().map(Codec::name).toList()));
+        }
+    }
+
     /** Stored bytes in, the chunk's packed elements (C order, {@link #order()}) out; checked against {@link #spec()}. */
     public MemorySegment decode(MemorySegment encoded, DecodeContext ctx) {
+        checkStoredSize(encoded.byteSize(), ctx);
         MemorySegment current = encoded;
         if (!byteCodecs.isEmpty() && encoded.isMapped()) {
             // zlib, libzstd, libblosc and the CRC32C intrinsic die of SIGBUS when a mapped file shrinks under them;
@@ -81,7 +113,7 @@ public final class CodecPipeline {
             current = ctx.buffer(mappedCopy, encoded.byteSize()).copyFrom(encoded);
         }
         for (int i = byteCodecs.size() - 1; i >= 0; i--) {
-            current = byteCodecs.get(i).decode(current, i == 0 ? bytesCodec.encodedSize() : -1, ctx);
+            current = byteCodecs.get(i).decode(current, decodedSizes[i], ctx);
         }
         current = bytesCodec.decode(current, ctx);
         for (int i = arrayCodecs.size() - 1; i >= 0; i--) {

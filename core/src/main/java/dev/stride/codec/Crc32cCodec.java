@@ -33,13 +33,13 @@ public final class Crc32cCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public MemorySegment decode(MemorySegment encoded, long expectedSize, DecodeContext ctx) {
+    public MemorySegment decode(MemorySegment encoded, DecodedSize size, DecodeContext ctx) {
         long n = encoded.byteSize() - CHECKSUM_BYTES;
         if (n < 0) {
             throw ctx.corrupt("crc32c: " + encoded.byteSize() + " bytes cannot hold a 4-byte checksum");
         }
-        if (expectedSize >= 0 && n != expectedSize) {
-            throw ctx.corrupt("crc32c: holds " + n + " bytes of data, expected " + expectedSize);
+        if (size.isExact() ? n != size.exact() : n > size.limit()) {
+            throw ctx.corrupt("crc32c: holds " + n + " bytes of data, " + (size.isExact() ? "expected " : "more than ") + size.limit());
         }
         MemorySegment data = encoded.asSlice(0, n);
         int stored = encoded.get(LE_INT, n);
@@ -48,6 +48,11 @@ public final class Crc32cCodec implements BytesToBytesCodec {
             throw ctx.corrupt(String.format("crc32c mismatch: stored 0x%08x, computed 0x%08x", stored, computed));
         }
         return data;
+    }
+
+    @Override
+    public long maxEncodedSize(long decodedSize) {
+        return decodedSize + CHECKSUM_BYTES;
     }
 
     @Override

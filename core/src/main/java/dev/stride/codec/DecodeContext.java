@@ -34,6 +34,7 @@ public final class DecodeContext implements AutoCloseable {
     public DecodeContext at(String node, String key) {
         this.node = node;
         this.key = key;
+        scratch.at(node, key);
         return this;
     }
 

@@ -1,7 +1,6 @@
 package dev.stride.codec;
 
 import dev.stride.json.Json;
-import dev.stride.store.Scratch;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -26,6 +25,11 @@ public final class GzipCodec implements BytesToBytesCodec {
     private static final int TRAILER = 8;
     /** Deflate's densest code (a 258-byte match in 2 bits) decodes at most 1032 bytes per byte of input. */
     private static final long MAX_RATIO = 1032;
+    /**
+     * Room for the optional header fields a writer may add: a whole FEXTRA field (2 + 65535 bytes), 4 KiB of file name
+     * and comment, and the header CRC16.
+     */
+    private static final long OPTIONAL_HEADER_ROOM = 2 + 65535 + 4096 + 2;
 
     private final int level;
     private final Object inflaterKey = new Object();
@@ -48,7 +52,7 @@ public final class GzipCodec implements BytesToBytesCodec {
     }
 
     @Override
-    public MemorySegment decode(MemorySegment in, long expectedSize, DecodeContext ctx) {
+    public MemorySegment decode(MemorySegment in, DecodedSize expected, DecodeContext ctx) {
         long n = in.byteSize();
         int headerEnd = headerEnd(in, ctx);
         if (n - headerEnd < TRAILER) {
@@ -56,14 +60,13 @@ public final class GzipCodec implements BytesToBytesCodec {
         }
         long storedSize = Integer.toUnsignedLong(in.get(LE_INT, n - 4));
         int storedCrc = in.get(LE_INT, n - 8);
-        long size = expectedSize >= 0 ? expectedSize : storedSize;
-        if (expectedSize < 0 && storedSize > (n - headerEnd) * MAX_RATIO) {
-            throw ctx.corrupt("gzip: trailer says " + storedSize + " decoded bytes, more than " + (n - headerEnd)
-                    + " bytes of deflate data can hold");
+        if (expected.isExact()) {
+            // the trailer holds the size modulo 2^32 only: it is compared after inflating
+            expected.checkExpansion("gzip", n - headerEnd, MAX_RATIO, ctx);
+        } else {
+            expected.checkDeclared("gzip: trailer says", storedSize, n - headerEnd, MAX_RATIO, ctx);
         }
-        if (size > Scratch.MAX_BUFFER) {
-            throw ctx.corrupt("gzip: claims " + size + " decoded bytes");
-        }
+        long size = expected.isExact() ? expected.exact() : storedSize;
         MemorySegment out = ctx.buffer(this, size);
         Inflater inflater = ctx.local(inflaterKey, () -> new AutoCloseableInflater()).inflater;
         inflater.reset();
@@ -100,6 +103,17 @@ public final class GzipCodec implements BytesToBytesCodec {
             throw ctx.corrupt(String.format("gzip: CRC32 mismatch: trailer 0x%08x, data 0x%08x", storedCrc, (int) crc.getValue()));
         }
         return out;
+    }
+
+    /**
+     * The 10-byte header and its optional fields, the 8-byte trailer and zlib's conservative deflate bound (its
+     * {@code deflateBound} for any settings: the larger of all stored blocks and all fixed Huffman codes).
+     */
+    @Override
+    public long maxEncodedSize(long n) {
+        long stored = n + (n >> 5) + (n >> 7) + (n >> 11) + 7;
+        long fixed = n + (n >> 3) + (n >> 8) + (n >> 9) + 4;
+        return 10 + OPTIONAL_HEADER_ROOM + Math.max(stored, fixed) + TRAILER;
     }
 
     /** Offset of the deflate data after an RFC 1952 member header. */

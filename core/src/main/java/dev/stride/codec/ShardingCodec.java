@@ -97,6 +97,16 @@ public final class ShardingCodec implements ArrayToBytesCodec {
         return -1;
     }
 
+    /** The index and every inner chunk at its largest (more than any real shard, which has each chunk once). */
+    @Override
+    public long maxEncodedSize() {
+        try {
+            return Math.addExact(indexSize, Math.multiplyExact(innerCount, inner.maxStoredSize()));
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
+    }
+
     public long[] innerShape() {
         return innerShape.clone();
     }

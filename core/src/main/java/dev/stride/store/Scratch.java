@@ -9,19 +9,45 @@ import java.util.Map;
 
 /**
  * Off-heap buffers owned by one reading thread and reused from chunk to chunk: each owner (a store, a codec)
- * keeps one buffer that grows to the largest size asked and is never freed before {@link #close()}.
+ * keeps one buffer that grows to the largest size asked and is freed when it grows or this scratch closes. Every
+ * buffer counts against a {@link DecodeBudget} from its allocation until it is freed: a growth is the only time
+ * the budget is asked, so reading chunk after chunk of the same size never touches it.
  * Not thread-safe: one per thread.
  */
 public final class Scratch implements AutoCloseable {
     /** No single buffer is larger: a size above it comes from a corrupt header, not from real data. */
     public static final long MAX_BUFFER = Integer.MAX_VALUE;
 
-    private final Arena arena = Arena.ofShared();
-    private final Map<Object, MemorySegment> buffers = new IdentityHashMap<>();
+    private final DecodeBudget budget;
+    private final Map<Object, Buffer> buffers = new IdentityHashMap<>();
     private final Map<Object, Arena> held = new IdentityHashMap<>();
+    private String node;
+    private String key;
     private boolean closed;
 
-    /** A buffer of exactly {@code size} bytes for {@code owner}; its contents are undefined. */
+    /** A buffer with its own arena, so growing it frees the old memory at once (one arena would keep it until close). */
+    private record Buffer(Arena arena, MemorySegment segment) {
+    }
+
+    /** Buffers counted against the process's {@link DecodeBudget#shared()} budget. */
+    public Scratch() {
+        this(DecodeBudget.shared());
+    }
+
+    public Scratch(DecodeBudget budget) {
+        this.budget = budget;
+    }
+
+    /** Names the chunk read next, for the message of a budget refusal. */
+    public void at(String node, String key) {
+        this.node = node;
+        this.key = key;
+    }
+
+    /**
+     * A buffer of exactly {@code size} bytes for {@code owner}; its contents are undefined, and the owner's previous
+     * buffer is invalid once it had to grow. A growth beyond the budget is a {@link ZarrException.OverBudget}.
+     */
     public MemorySegment buffer(Object owner, long size) {
         if (closed) {
             throw new ZarrException.Closed("the reading buffers");
@@ -29,14 +55,47 @@ public final class Scratch implements AutoCloseable {
         if (size < 0 || size > MAX_BUFFER) {
             throw new IllegalArgumentException("buffer size " + size + " is outside [0, 2^31)");
         }
-        MemorySegment b = buffers.get(owner);
-        if (b == null || b.byteSize() < size) {
-            long capacity = Math.max(size, b == null ? 0 : Math.min(MAX_BUFFER, b.byteSize() * 2));
-            // page alignment keeps vector loads and direct I/O happy
-            b = arena.allocate(Math.max(capacity, 1), 4096);
-            buffers.put(owner, b);
+        Buffer b = buffers.get(owner);
+        if (b == null || b.segment.byteSize() < size) {
+            b = grow(owner, b, size);
         }
-        return b.asSlice(0, size);
+        return b.segment.asSlice(0, size);
+    }
+
+    private Buffer grow(Object owner, Buffer old, long size) {
+        // doubling spares reallocations when sizes creep up (compressed chunks); the exact size when that is over budget
+        long doubled = old == null ? 0 : Math.min(MAX_BUFFER, old.segment.byteSize() * 2);
+        if (old != null) {
+            // the contents need not survive, so the old memory is freed first: old and new never count together
+            buffers.remove(owner);
+            free(old);
+        }
+        long capacity = Math.max(Math.max(size, doubled), 1);
+        if (!budget.tryReserve(capacity)) {
+            capacity = Math.max(size, 1);
+            if (!budget.tryReserve(capacity)) {
+                throw new ZarrException.OverBudget(node, key, "decoding needs a buffer of " + size + " bytes, more than the "
+                        + (budget.limit() - budget.used()) + " bytes left of the decode budget of " + budget.limit()
+                        + " bytes (the reading threads' buffers); raise it with -D" + DecodeBudget.PROPERTY + "=SIZE (e.g. 4g; for "
+                        + "the command line in STRIDE_JAVA_OPTS) or DecodeBudget.shared().limit(bytes), or read with fewer threads");
+            }
+        }
+        Arena arena = Arena.ofShared();
+        try {
+            // page alignment keeps vector loads and direct I/O happy
+            Buffer b = new Buffer(arena, arena.allocate(capacity, 4096));
+            buffers.put(owner, b);
+            return b;
+        } catch (RuntimeException | OutOfMemoryError e) {
+            arena.close();
+            budget.release(capacity);
+            throw e;
+        }
+    }
+
+    private void free(Buffer b) {
+        b.arena.close();
+        budget.release(b.segment.byteSize());
     }
 
     /**
@@ -60,18 +119,18 @@ public final class Scratch implements AutoCloseable {
         held.clear();
     }
 
-    /** Total bytes held, for tests and diagnostics. */
+    /** Total bytes of buffers held, for tests and diagnostics. */
     public long bytesHeld() {
-        return buffers.values().stream().mapToLong(MemorySegment::byteSize).sum();
+        return buffers.values().stream().mapToLong(b -> b.segment.byteSize()).sum();
     }
 
     @Override
     public void close() {
         if (!closed) {
             closed = true;
+            buffers.values().forEach(this::free);
             buffers.clear();
             releaseHeld();
-            arena.close();
         }
     }
 }

@@ -111,7 +111,7 @@ class CodecChainTest {
         badSum[badSum.length - 1] ^= 1;
         corrupt("c/1", "crc32c mismatch", () -> read(new String[] {CRC}, Enc.withCrc32c(C0), badSum));
         corrupt("c/0", "cannot hold a 4-byte checksum", () -> read(new String[] {CRC}, new byte[3], Enc.withCrc32c(C1)));
-        corrupt("c/0", "crc32c: holds 12 bytes of data, expected 8",
+        corrupt("c/0", "chunk holds 16 bytes, but [2] int32 encodes to at most 12 through [crc32c]",
                 () -> read(new String[] {CRC}, Enc.withCrc32c(Enc.le().i32(1).i32(2).i32(3).bytes()), Enc.withCrc32c(C1)));
     }
 
