@@ -22,6 +22,14 @@ public interface Store extends AutoCloseable {
     /** The names directly below a prefix ({@code ""} for the root, else ending in {@code /}), sorted. */
     List<String> list(String prefix);
 
+    /**
+     * True when {@link #list} shows every key there is, so a reader may take a key it does not list as missing
+     * without asking for it (a scan of a huge, mostly unwritten array relies on this).
+     */
+    default boolean canList() {
+        return false;
+    }
+
     /** Stores a value atomically: readers see the old value or the new one, never a part. */
     void write(String key, MemorySegment value);
 
