@@ -80,7 +80,7 @@ record ScanReport(FieldStats stats, double seconds) {
 
     /**
      * field, count, sum, min, max, mean and records/s as cells of a table for people: whole numbers exactly up to
-     * 10^15, others to seven significant digits, datetimes as dates only (and no sum of them).
+     * 10^15, others to seven significant digits, datetimes as ISO 8601 only (and no sum of them).
      */
     String[] cells() {
         boolean datetime = stats instanceof FieldStats.Times t && t.type().datetime();
@@ -141,7 +141,7 @@ record ScanReport(FieldStats stats, double seconds) {
 
     private String brief(String text) {
         if (stats instanceof FieldStats.Times t && t.type().datetime() && !text.equals("NaN")) {
-            return TimeText.of(t.type(), new BigDecimal(text).setScale(0, RoundingMode.HALF_EVEN).longValue());
+            return iso(t, new BigDecimal(text).setScale(0, RoundingMode.HALF_EVEN).longValue());
         }
         if (!Character.isDigit(text.charAt(text.length() - 1))) {
             return text;  // NaN, Infinity
