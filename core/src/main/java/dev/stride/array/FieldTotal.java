@@ -22,8 +22,17 @@ abstract sealed class FieldTotal {
     /** Adds another total of the same field. */
     abstract void add(FieldTotal other);
 
-    /** Adds {@code times} copies of the single value {@code one} holds (a total of one record). */
-    abstract void addRepeated(FieldTotal one, long times);
+    /** Adds {@code times} copies of the single record {@code one} holds (a NaN, a NaT or a value). */
+    final void addRepeated(FieldTotal one, long times) {
+        nan += one.nan * times;
+        if (one.count == 1) {
+            count += times;
+            repeatValue(one, times);
+        }
+    }
+
+    /** Adds {@code times} copies of the value of {@code one}, which counted one, to the sum, min and max. */
+    abstract void repeatValue(FieldTotal one, long times);
 
     abstract FieldStats stats(String field, DataType type);
 
@@ -59,15 +68,11 @@ abstract sealed class FieldTotal {
         }
 
         @Override
-        void addRepeated(FieldTotal one, long times) {
+        void repeatValue(FieldTotal one, long times) {
             Integers o = (Integers) one;
-            nan += o.nan * times;
-            if (o.count == 1) {
-                count += times;
-                sum.addProduct(times, o.min ^ flip, flip != 0);
-                min = Math.min(min, o.min);
-                max = Math.max(max, o.max);
-            }
+            sum.addProduct(times, o.min ^ flip, flip != 0);
+            min = Math.min(min, o.min);
+            max = Math.max(max, o.max);
         }
 
         @Override
@@ -134,19 +139,15 @@ abstract sealed class FieldTotal {
         }
 
         @Override
-        void addRepeated(FieldTotal one, long times) {
+        void repeatValue(FieldTotal one, long times) {
             Floats o = (Floats) one;
-            nan += o.nan * times;
-            if (o.count == 1) {
-                count += times;
-                positiveInfinities += o.positiveInfinities * times;
-                negativeInfinities += o.negativeInfinities * times;
-                if (Double.isFinite(o.min)) {
-                    sum.addProduct(o.min, times);
-                }
-                min = Math.min(min, o.min);
-                max = Math.max(max, o.max);
+            positiveInfinities += o.positiveInfinities * times;
+            negativeInfinities += o.negativeInfinities * times;
+            if (Double.isFinite(o.min)) {
+                sum.addProduct(o.min, times);
             }
+            min = Math.min(min, o.min);
+            max = Math.max(max, o.max);
         }
 
         @Override
