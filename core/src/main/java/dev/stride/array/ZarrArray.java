@@ -249,7 +249,12 @@ public final class ZarrArray implements AutoCloseable {
         for (int i = 0; i < accessors.length; i++) {
             accessors[i] = scannable(fields.get(i));
         }
-        FieldScan scan = new FieldScan(fields, accessors, layout.recordSize(), MemorySegment.ofArray(fillElement.clone()));
+        FieldScan scan;
+        try (Arena arena = Arena.ofConfined()) {
+            // off-heap like every unit: a heap segment seen once by the kernels would slow their loops for good
+            MemorySegment fillRecord = arena.allocate(fillElement.length).copyFrom(MemorySegment.ofArray(fillElement));
+            scan = new FieldScan(fields, accessors, layout.recordSize(), fillRecord);
+        }
         Region r = regionOrAll(region);
         UnitGrid grid = new UnitGrid(unitShape, r);
         ensureOpen();
