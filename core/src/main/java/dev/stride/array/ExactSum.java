@@ -40,15 +40,20 @@ final class ExactSum {
         long sign = bits < 0 ? -1 : 1;
         int limb = position >>> 5;
         int shift = position & 31;
-        long[] words = {low & MASK, low >>> 32, high & MASK, high >>> 32};
-        for (int w = 0; w < words.length; w++) {
-            long shifted = words[w] << shift;
-            limbs[limb + w] += sign * (shifted & MASK);
-            limbs[limb + w + 1] += sign * (shifted >>> 32);
-        }
+        addWord(limb, low & MASK, shift, sign);
+        addWord(limb + 1, low >>> 32, shift, sign);
+        addWord(limb + 2, high & MASK, shift, sign);
+        addWord(limb + 3, high >>> 32, shift, sign);
         if (++adds == ADDS_BEFORE_CARRY) {
             carry();
         }
+    }
+
+    /** Adds {@code sign * word * 2^shift} (a 32-bit word, a shift below 32) at limb {@code limb} and the next. */
+    private void addWord(int limb, long word, int shift, long sign) {
+        long shifted = word << shift;
+        limbs[limb] += sign * (shifted & MASK);
+        limbs[limb + 1] += sign * (shifted >>> 32);
     }
 
     void add(ExactSum other) {
