@@ -325,4 +325,26 @@ class ExactScanTest {
             assertEquals(150000, calls[0], "every unit visited");
         }
     }
+
+    /** Two dimensions, listed through nested directories ({@code c/3/5}) and through flat v2 keys ({@code 3.5}). */
+    @Test
+    void listingFindsChunksOfEveryKeyEncoding() {
+        for (String[] encoding : new String[][] {{"default", "/", "c/3/5"}, {"v2", ".", "3.5"}, {"default", ".", "c.3.5"}}) {
+            Doc doc = Doc.array("'int16'", "[1073741824, 1073741824]", "[1024, 2]", "-2", Doc.BYTES_LE)
+                    .with("chunk_key_encoding", "{'name': '" + encoding[0] + "', 'configuration': {'separator': '" + encoding[1] + "'}}");
+            Enc chunk = Enc.le();
+            for (int i = 0; i < 2048; i++) {
+                chunk.i16(i);
+            }
+            try (Zarr z = Tree.array(doc).put(encoding[2], chunk.bytes()).put("c/x", new byte[1]).open()) {
+                ZarrArray a = z.array("/");
+                long n = 1L << 60;
+                List<long[]> progress = new ArrayList<>();
+                FieldStats s = a.scan("", null, ScanOptions.threads(2).withProgress((done, total) -> progress.add(new long[] {done, total})));
+                BigInteger want = BigInteger.valueOf(-2).multiply(BigInteger.valueOf(n - 2048)).add(BigInteger.valueOf(2047L * 2048 / 2));
+                assertEquals(new FieldStats.Integers("", CoreType.INT16, n, want, -2, 2047), s, encoding[2]);
+                assertEquals(1, progress.size(), encoding[2] + ": only the written chunk is read");
+            }
+        }
+    }
 }
