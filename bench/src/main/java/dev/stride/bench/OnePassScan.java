@@ -39,7 +39,7 @@ public class OnePassScan extends StrideBenchmark {
             ZarrArray a = zarr.array("/");
             FieldStats x = a.scan(BenchData.X, null, ScanOptions.threads(threads.threads));
             counters.add(x.count(), x.count() * a.layout().recordSize());
-            return x.sum();
+            return x.sumAsDouble();
         }
     }
 }

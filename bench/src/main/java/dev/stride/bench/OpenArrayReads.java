@@ -17,7 +17,7 @@ public class OpenArrayReads extends StrideBenchmark {
     public double scan(OpenArray.Any open, Threads threads, Counters counters) {
         FieldStats x = open.array().scan(BenchData.X, null, ScanOptions.threads(threads.threads));
         counters.add(open.records(), open.bytes());
-        return x.sum();
+        return x.sumAsDouble();
     }
 
     /** Sums of three fields (float64, float32, int64) in one pass: each chunk is read and decoded once for all three. */
@@ -25,7 +25,7 @@ public class OpenArrayReads extends StrideBenchmark {
     public double scanThreeFields(OpenArray.Any open, Threads threads, Counters counters) {
         List<FieldStats> all = open.array().scan(List.of(BenchData.X, BenchData.Y, BenchData.ID), null, ScanOptions.threads(threads.threads));
         counters.add(open.records(), open.bytes());
-        return all.getFirst().sum() + all.get(1).sum() + all.get(2).sum();
+        return all.getFirst().sumAsDouble() + all.get(1).sumAsDouble() + all.get(2).sumAsDouble();
     }
 
     /** One float64 field of every record into a {@code double[]}, each thread filling its chunks' part. */

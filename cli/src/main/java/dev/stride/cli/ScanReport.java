@@ -1,83 +1,156 @@
 package dev.stride.cli;
 
 import dev.stride.array.FieldStats;
-import dev.stride.dtype.DataType;
 import dev.stride.dtype.TimeType;
 import dev.stride.json.Json;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
-/** What a scan found and how fast: lines for people, or one JSON object for programs. */
-record ScanReport(FieldStats stats, DataType type, double seconds) {
+/**
+ * What a scan found and how fast: lines for people, or one JSON object for programs. Integers and times print
+ * exactly (uint64 unsigned, times in ticks of their unit and also as ISO 8601), floats as the nearest double.
+ */
+record ScanReport(FieldStats stats, double seconds) {
     /** Headers of {@link #cells()}. */
     static final List<String> HEADERS = List.of("field", "count", "sum", "min", "max", "mean", "records/s");
     private static final MathContext BRIEF = new MathContext(7);
+    /** Units TimeText prints as a date without a time of day. */
+    private static final Set<String> DATE_UNITS = Set.of("Y", "M", "W", "D", "generic");
 
     double recordsPerSecond() {
-        return stats.count() / Math.max(seconds, 1e-9);
+        return (stats.count() + stats.nanCount()) / Math.max(seconds, 1e-9);
     }
 
-    /** {"field", "count", "sum", "min", "max", "mean", "seconds", "records_per_second"}; non-finite numbers as "NaN" etc. */
+    /**
+     * {"field", "count", "sum", "min", "max", "mean", "seconds", "records_per_second"}, then for floats "nan_count",
+     * for times "nat_count", "unit", "min_iso", "max_iso" and "mean_iso"; non-finite numbers as "NaN" etc.
+     */
     Json json() {
         Map<String, Json> members = new LinkedHashMap<>();
         members.put("field", Json.string(stats.field()));
         members.put("count", Json.number(stats.count()));
-        members.put("sum", number(stats.sum()));
-        members.put("min", number(stats.min()));
-        members.put("max", number(stats.max()));
+        members.put("sum", exact(sum()));
+        members.put("min", exact(min()));
+        members.put("max", exact(max()));
         members.put("mean", number(stats.mean()));
         members.put("seconds", number(seconds));
         members.put("records_per_second", number(recordsPerSecond()));
+        switch (stats) {
+            case FieldStats.Floats f -> members.put("nan_count", Json.number(f.nanCount()));
+            case FieldStats.Times t -> {
+                members.put("nat_count", Json.number(t.nanCount()));
+                members.put("unit", Json.string(unit(t.type())));
+                if (t.count() > 0) {
+                    members.put("min_iso", Json.string(iso(t, t.min())));
+                    members.put("max_iso", Json.string(iso(t, t.max())));
+                    members.put("mean_iso", Json.string(iso(t, Math.round(t.mean()))));
+                }
+            }
+            case FieldStats.Integers i -> { }
+        }
         return new Json.JObject(members);
     }
 
     List<String> text() {
-        return new Details()
+        Details details = new Details()
                 .add("field", stats.field().isEmpty() ? "(the array's values)" : TerminalText.of(stats.field()))
                 .add("count", Long.toString(stats.count()))
-                .add("sum", plain(stats.sum()))
-                .add("min", value(stats.min()))
-                .add("max", value(stats.max()))
-                .add("mean", value(stats.mean()))
+                .add("sum", sum())
+                .add("min", withIso(min(), stats instanceof FieldStats.Times t ? t.min() : 0))
+                .add("max", withIso(max(), stats instanceof FieldStats.Times t ? t.max() : 0))
+                .add("mean", withIso(plain(stats.mean()), Math.round(stats.mean())));
+        switch (stats) {
+            case FieldStats.Floats f when f.nanCount() > 0 -> details.add("NaN values", Long.toString(f.nanCount()));
+            case FieldStats.Times t when t.nanCount() > 0 -> details.add("NaT values", Long.toString(t.nanCount()));
+            default -> { }
+        }
+        return details
                 .add("time", String.format(Locale.ROOT, "%.3f s", seconds))
                 .add("speed", String.format(Locale.ROOT, "%,.0f records/s", recordsPerSecond()))
                 .lines();
     }
 
     /**
-     * field, count, sum, min, max, mean and records/s as cells of a table for people: whole numbers exactly, others
-     * to seven significant digits, datetimes as dates only (and no sum of them).
+     * field, count, sum, min, max, mean and records/s as cells of a table for people: whole numbers exactly up to
+     * 10^15, others to seven significant digits, datetimes as ISO 8601 only (and no sum of them).
      */
     String[] cells() {
-        boolean time = type instanceof TimeType t && t.datetime();
-        return new String[] {TerminalText.of(stats.field()), String.format(Locale.ROOT, "%,d", stats.count()), time ? "" : brief(stats.sum()),
-                brief(stats.min()), brief(stats.max()), brief(stats.mean()), String.format(Locale.ROOT, "%,.0f", recordsPerSecond())};
+        boolean datetime = stats instanceof FieldStats.Times t && t.type().datetime();
+        return new String[] {TerminalText.of(stats.field()), String.format(Locale.ROOT, "%,d", stats.count()), datetime ? "" : brief(sum()),
+                brief(min()), brief(max()), brief(plain(stats.mean())), String.format(Locale.ROOT, "%,.0f", recordsPerSecond())};
     }
 
-    private String brief(double v) {
-        if (!Double.isFinite(v)) {
-            return plain(v);
-        }
-        if (type instanceof TimeType t && t.datetime()) {
-            return TimeText.of(t, Math.round(v));
-        }
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
-        }
-        return Math.abs(v) >= 1e7 ? String.format(Locale.ROOT, "%.6e", v) : new BigDecimal(v).round(BRIEF).stripTrailingZeros().toPlainString();
+    /** The sum as text: integers and times exactly, floats as the nearest double. */
+    private String sum() {
+        return switch (stats) {
+            case FieldStats.Integers i -> i.sum().toString();
+            case FieldStats.Times t -> t.sum().toString();
+            case FieldStats.Floats f -> plain(f.sumAsDouble());
+        };
     }
 
-    /** A datetime field's statistic also as a date, which is what a person wants to see. */
-    private String value(double v) {
-        if (type instanceof TimeType t && t.datetime() && Double.isFinite(v)) {
-            return plain(v) + "  (" + TimeText.of(t, Math.round(v)) + ")";
+    private String min() {
+        return extreme(true);
+    }
+
+    private String max() {
+        return extreme(false);
+    }
+
+    /** Min or max in the field's own type; "NaN" when nothing was counted. */
+    private String extreme(boolean least) {
+        if (stats.count() == 0) {
+            return "NaN";
         }
-        return plain(v);
+        return switch (stats) {
+            case FieldStats.Integers i -> (least ? i.minValue() : i.maxValue()).toString();
+            case FieldStats.Times t -> Long.toString(least ? t.min() : t.max());
+            case FieldStats.Floats f -> plain(least ? f.min() : f.max());
+        };
+    }
+
+    /** A time statistic also as ISO 8601, which is what a person wants to see. */
+    private String withIso(String value, long ticks) {
+        if (stats instanceof FieldStats.Times t && t.count() > 0) {
+            return value + "  (" + iso(t, ticks) + ")";
+        }
+        return value;
+    }
+
+    /** The datetime in UTC at its unit's precision ({@code Z} where it has a time of day), or the timedelta as ISO 8601. */
+    private static String iso(FieldStats.Times t, long ticks) {
+        TimeType type = t.type();
+        String text = TimeText.of(type, ticks);
+        if (type.datetime()) {
+            return DATE_UNITS.contains(type.unit()) || text.contains(" ") ? text : text + "Z";
+        }
+        return t.duration(ticks).map(Duration::toString).orElse(text);
+    }
+
+    private static String unit(TimeType t) {
+        return (t.scaleFactor() == 1 ? "" : Long.toString(t.scaleFactor())) + t.unit();
+    }
+
+    private String brief(String text) {
+        if (stats instanceof FieldStats.Times t && t.type().datetime() && !text.equals("NaN")) {
+            return iso(t, new BigDecimal(text).setScale(0, RoundingMode.HALF_EVEN).longValue());
+        }
+        if (!Character.isDigit(text.charAt(text.length() - 1))) {
+            return text;  // NaN, Infinity
+        }
+        BigDecimal v = new BigDecimal(text);
+        if (v.signum() == 0 || v.stripTrailingZeros().scale() <= 0 && v.abs().compareTo(BigDecimal.TEN.pow(15)) < 0) {
+            return v.toBigInteger().toString();
+        }
+        return v.abs().compareTo(BigDecimal.TEN.pow(7)) >= 0 ? String.format(Locale.ROOT, "%.6e", v) : v.round(BRIEF).stripTrailingZeros().toPlainString();
     }
 
     /** Shortest digits, without an exponent where the number is of everyday size. */
@@ -85,6 +158,11 @@ record ScanReport(FieldStats stats, DataType type, double seconds) {
         String shortest = Double.toString(v);
         double magnitude = Math.abs(v);
         return Double.isFinite(v) && magnitude >= 1e-3 && magnitude < 1e16 ? new BigDecimal(shortest).toPlainString() : shortest;
+    }
+
+    /** A number's text as JSON: exact digits, or "NaN", "Infinity", "-Infinity" as strings. */
+    private static Json exact(String text) {
+        return Character.isDigit(text.charAt(text.length() - 1)) ? new Json.JNumber(text) : Json.string(text);
     }
 
     private static Json number(double v) {

@@ -7,9 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One pass that gathers count, sum, min and max of several fields: each worker keeps running statistics per field,
- * and hands each unit's partial sums to an {@link OrderedSum} per field when the unit is done, so the sums do not
- * depend on which thread read which unit.
+ * One pass that gathers the statistics of several fields: each worker keeps an exact {@link FieldTotal} per field,
+ * and the workers' totals are added at the end, so nothing depends on which thread read which unit or in what order.
+ * Units are cut into blocks of a fixed number of records (from the record size alone, never from how many fields are
+ * scanned), so the float block sums are the same bits whatever else shares the pass. Units never written add their
+ * record count times the fill value without a look at their records.
  */
 final class FieldScan {
     /** Records of a unit read for all fields before the next records: small enough to stay in the L2 cache. */
@@ -19,29 +21,34 @@ final class FieldScan {
     private final FieldAccessor[] fields;
     private final long recordSize;
     private final long block;
-    private final OrderedSum[] sums;
-    private final List<double[][]> workers = new ArrayList<>();
+    private final FieldTotal[] fills;
+    private final List<FieldTotal[]> workers = new ArrayList<>();
 
-    FieldScan(List<String> names, FieldAccessor[] fields, long recordSize) {
+    /** {@code fillRecord} is one record of the array's fill value, in the array's layout. */
+    FieldScan(List<String> names, FieldAccessor[] fields, long recordSize, MemorySegment fillRecord) {
         this.names = List.copyOf(names);
         this.fields = fields.clone();
         this.recordSize = recordSize;
-        // one field is read in one go; several a block at a time, so a unit is fetched from memory once, not per field
-        this.block = fields.length == 1 ? Long.MAX_VALUE : Math.max(1, BLOCK_BYTES / Math.max(1, recordSize));
-        this.sums = new OrderedSum[fields.length];
+        this.block = Math.max(1, BLOCK_BYTES / Math.max(1, recordSize));
+        this.fills = totals();
         for (int f = 0; f < fields.length; f++) {
-            sums[f] = new OrderedSum();
+            Kernels.aggregate(fields[f], fillRecord, recordSize, 0, 1, fills[f]);
         }
     }
 
-    /** The visitor of one worker, with its own running statistics. */
-    ParallelReader.UnitVisitor worker() {
-        double[][] acc = new double[fields.length][];
+    private FieldTotal[] totals() {
+        FieldTotal[] totals = new FieldTotal[fields.length];
         for (int f = 0; f < fields.length; f++) {
-            acc[f] = Kernels.start();
+            totals[f] = FieldTotal.of(fields[f].type());
         }
+        return totals;
+    }
+
+    /** The visitor of one worker, with its own totals. */
+    ParallelReader.UnitVisitor worker() {
+        FieldTotal[] totals = totals();
         synchronized (workers) {
-            workers.add(acc);
+            workers.add(totals);
         }
         return new ParallelReader.UnitVisitor() {
             @Override
@@ -49,17 +56,17 @@ final class FieldScan {
                 for (long done = 0; done < n; done += block) {
                     long count = Math.min(block, n - done);
                     for (int f = 0; f < fields.length; f++) {
-                        Kernels.aggregate(fields[f], unit, recordSize, first + done, count, acc[f]);
+                        Kernels.aggregate(fields[f], unit, recordSize, first + done, count, totals[f]);
                     }
                 }
             }
 
             @Override
-            public void unitDone(long unit) {
+            public boolean missing(long records) {
                 for (int f = 0; f < fields.length; f++) {
-                    sums[f].add(unit, acc[f][1]);
-                    acc[f][1] = 0;
+                    totals[f].addRepeated(fills[f], records);
                 }
+                return true;
             }
         };
     }
@@ -68,16 +75,11 @@ final class FieldScan {
     List<FieldStats> results() {
         List<FieldStats> out = new ArrayList<>(fields.length);
         for (int f = 0; f < fields.length; f++) {
-            // count, min and max do not depend on the order in which workers saw the records; a worker that saw none
-            // holds the starting infinities, which change neither
-            double[] total = Kernels.start();
-            for (double[][] acc : workers) {
-                total[0] += acc[f][0];
-                total[2] = Math.min(total[2], acc[f][2]);
-                total[3] = Math.max(total[3], acc[f][3]);
+            FieldTotal total = FieldTotal.of(fields[f].type());
+            for (FieldTotal[] worker : workers) {
+                total.add(worker[f]);
             }
-            String name = names.get(f);
-            out.add(total[0] == 0 ? FieldStats.empty(name) : new FieldStats(name, (long) total[0], sums[f].total(), total[2], total[3]));
+            out.add(total.stats(names.get(f), fields[f].type()));
         }
         return out;
     }

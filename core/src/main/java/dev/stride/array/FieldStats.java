@@ -1,17 +1,185 @@
 package dev.stride.array;
 
-/**
- * Count, sum, min, max and mean of a numeric field over a selection. Sums are doubles (integers above 2^53 lose
- * precision) added up chunk by chunk in chunk order, so a scan gives the same bits on any number of threads; NaN
- * values propagate into sum, min and max as in numpy.
- */
-public record FieldStats(String field, long count, double sum, double min, double max) {
+import dev.stride.dtype.CoreType;
+import dev.stride.dtype.DataType;
+import dev.stride.dtype.TimeType;
 
-    public double mean() {
-        return count == 0 ? Double.NaN : sum / count;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Count, sum, min, max and mean of one field over a selection, exact and the same on any number of threads, in any
+ * chunk order and whichever other fields were scanned in the same pass. Integers and times are summed exactly
+ * ({@link BigInteger}); float sums are exact sums of per-block partial sums (see {@link Floats}). NaN (floats) and NaT
+ * (times) are left out of count, sum, min, max and mean and counted in {@link #nanCount()}, as numpy's
+ * {@code nansum}/{@code nanmin} do; an infinity is a value like any other.
+ */
+public sealed interface FieldStats {
+    /** The field's dotted path as asked ({@code ""} for a plain array). */
+    String field();
+
+    DataType type();
+
+    /** Values summed: every record of the selection except NaN and NaT values. */
+    long count();
+
+    /** NaN values of a float field, NaT values of a time field; 0 for integers. */
+    long nanCount();
+
+    /** The sum rounded once to the nearest double (infinite when it holds infinities, NaN when both signs). */
+    double sumAsDouble();
+
+    /** The least value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}. */
+    double minAsDouble();
+
+    double maxAsDouble();
+
+    /** The exact sum divided by the count, to the nearest double; NaN when {@code count() == 0}. */
+    double mean();
+
+    private static double mean(BigDecimal sum, long count) {
+        return count == 0 ? Double.NaN : sum.divide(BigDecimal.valueOf(count), new MathContext(40)).doubleValue();
     }
 
-    static FieldStats empty(String field) {
-        return new FieldStats(field, 0, 0, Double.NaN, Double.NaN);
+    private static BigInteger value(long raw, boolean unsigned) {
+        return unsigned ? new BigInteger(Long.toUnsignedString(raw)) : BigInteger.valueOf(raw);
+    }
+
+    /**
+     * bool (true counts 1), int8..int64 and uint8..uint64. {@code min} and {@code max} are in the field's type: for
+     * uint64 the raw bits ({@link Long#toUnsignedString}; {@link #minValue()} gives the number); 0 when {@code count}
+     * is 0.
+     */
+    record Integers(String field, CoreType type, long count, BigInteger sum, long min, long max) implements FieldStats {
+        public boolean unsigned() {
+            return type.kind() == CoreType.Kind.UNSIGNED;
+        }
+
+        public BigInteger minValue() {
+            return value(min, unsigned());
+        }
+
+        public BigInteger maxValue() {
+            return value(max, unsigned());
+        }
+
+        @Override
+        public long nanCount() {
+            return 0;
+        }
+
+        @Override
+        public double sumAsDouble() {
+            return sum.doubleValue();
+        }
+
+        @Override
+        public double minAsDouble() {
+            return count == 0 ? Double.NaN : minValue().doubleValue();
+        }
+
+        @Override
+        public double maxAsDouble() {
+            return count == 0 ? Double.NaN : maxValue().doubleValue();
+        }
+
+        @Override
+        public double mean() {
+            return FieldStats.mean(new BigDecimal(sum), count);
+        }
+    }
+
+    /**
+     * numpy.datetime64 and timedelta64 in ticks of the type's unit and scale: {@code sum}, {@code min} and
+     * {@code max} are tick counts (the sum of datetimes counts from 1970); {@link #instant}/{@link #duration} turn a
+     * tick count into java.time where the unit has a fixed length. NaT values are in {@code nanCount}.
+     */
+    record Times(String field, TimeType type, long count, long nanCount, BigInteger sum, long min, long max) implements FieldStats {
+        private static final Map<String, Long> NANOS = Map.of("W", 604_800_000_000_000L, "D", 86_400_000_000_000L,
+                "h", 3_600_000_000_000L, "m", 60_000_000_000L, "s", 1_000_000_000L, "ms", 1_000_000L, "us", 1_000L,
+                "μs", 1_000L, "ns", 1L);
+
+        /** {@code ticks} of this type as a time span; empty for units of no fixed length (Y, M, generic), units finer
+         * than a nanosecond, and spans beyond what {@link Duration} holds. */
+        public Optional<Duration> duration(long ticks) {
+            Long nanos = NANOS.get(type.unit());
+            if (nanos == null || ticks == TimeType.NAT) {
+                return Optional.empty();
+            }
+            BigInteger[] seconds = BigInteger.valueOf(ticks).multiply(BigInteger.valueOf(type.scaleFactor()))
+                    .multiply(BigInteger.valueOf(nanos)).divideAndRemainder(BigInteger.valueOf(1_000_000_000L));
+            if (seconds[0].bitLength() > 63) {
+                return Optional.empty();
+            }
+            return Optional.of(Duration.ofSeconds(seconds[0].longValue(), seconds[1].longValue()));
+        }
+
+        /** {@code ticks} of this type after 1970-01-01T00:00Z; empty where {@link #duration} is, or beyond {@link Instant}. */
+        public Optional<Instant> instant(long ticks) {
+            return duration(ticks).filter(d -> d.getSeconds() >= Instant.MIN.getEpochSecond() && d.getSeconds() <= Instant.MAX.getEpochSecond())
+                    .map(d -> Instant.EPOCH.plus(d));
+        }
+
+        @Override
+        public double sumAsDouble() {
+            return sum.doubleValue();
+        }
+
+        @Override
+        public double minAsDouble() {
+            return count == 0 ? Double.NaN : min;
+        }
+
+        @Override
+        public double maxAsDouble() {
+            return count == 0 ? Double.NaN : max;
+        }
+
+        @Override
+        public double mean() {
+            return FieldStats.mean(new BigDecimal(sum), count);
+        }
+    }
+
+    /**
+     * float16, float32 and float64. {@code sum} is the exact sum of the finite values' per-block partial sums: each
+     * block of at most 128 KiB of records is summed in doubles (four accumulators, in record order) and the blocks'
+     * sums are added exactly, so the result depends only on the array's chunking and the region, and differs from the
+     * exact sum of the values by at most {@code (m + 5) * 2^-53} times the sum of their magnitudes, {@code m} being
+     * the records in a block; a block whose double sum overflows is added value by value, exactly.
+     * Infinities are counted apart from {@code sum} ({@link #sumAsDouble()} adds them back); min and max see them.
+     */
+    record Floats(String field, CoreType type, long count, long nanCount, BigDecimal sum, long positiveInfinities,
+                  long negativeInfinities, double min, double max) implements FieldStats {
+        @Override
+        public double sumAsDouble() {
+            if (positiveInfinities > 0) {
+                return negativeInfinities > 0 ? Double.NaN : Double.POSITIVE_INFINITY;
+            }
+            return negativeInfinities > 0 ? Double.NEGATIVE_INFINITY : sum.doubleValue();
+        }
+
+        @Override
+        public double minAsDouble() {
+            return min;
+        }
+
+        @Override
+        public double maxAsDouble() {
+            return max;
+        }
+
+        @Override
+        public double mean() {
+            if (positiveInfinities + negativeInfinities > 0) {
+                return sumAsDouble();
+            }
+            return FieldStats.mean(sum, count);
+        }
     }
 }

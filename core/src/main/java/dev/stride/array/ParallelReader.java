@@ -16,30 +16,46 @@ final class ParallelReader {
         UnitVisitor forWorker(int worker);
     }
 
-    /** Receives the runs of each unit a worker reads, then hears that the unit numbered {@code unit} is done. */
+    /** Receives the runs of each unit a worker reads. */
     @FunctionalInterface
     interface UnitVisitor extends UnitGrid.RunVisitor {
-        default void unitDone(long unit) {
+        /**
+         * Hears of a unit never written, holding {@code records} records of the region; returns true when that
+         * accounts for them, false to be given a unit of fill values to read instead.
+         */
+        default boolean missing(long records) {
+            return false;
         }
     }
 
     private final ZarrArray array;
     private final UnitGrid grid;
+    private final long[] units;
     private final int threads;
     private final ScanOptions.Progress progress;
     private volatile long[] lastUnit;
 
     ParallelReader(ZarrArray array, UnitGrid grid, int threads, ScanOptions.Progress progress) {
+        this(array, grid, null, threads, progress);
+    }
+
+    /** Reads only the units numbered {@code units} (null: every unit of the grid). */
+    ParallelReader(ZarrArray array, UnitGrid grid, long[] units, int threads, ScanOptions.Progress progress) {
         this.array = array;
         this.grid = grid;
-        this.threads = (int) Math.max(1, Math.min(threads, grid.count()));
+        this.units = units;
+        this.threads = (int) Math.max(1, Math.min(threads, count()));
         this.progress = progress;
+    }
+
+    private long count() {
+        return units == null ? grid.count() : units.length;
     }
 
     void run(WorkerVisitors visitors) {
         array.ensureOpen();
         try {
-            Workers.run(threads, grid.count(), progress, worker -> new UnitReader(visitors.forWorker(worker)));
+            Workers.run(threads, count(), progress, worker -> new UnitReader(visitors.forWorker(worker)));
         } catch (InternalError e) {
             // the JVM raises a fault in a mapped file asynchronously: it may arrive after the read that caused it
             long[] unit = lastUnit;
@@ -61,10 +77,9 @@ final class ParallelReader {
 
         @Override
         public void run(long item) {
-            long[] unit = grid.unit(item);
+            long[] unit = grid.unit(units == null ? item : units[(int) item]);
             lastUnit = unit;
             readUnit(unit, session, visitor);
-            visitor.unitDone(item);
         }
 
         @Override
@@ -73,9 +88,15 @@ final class ParallelReader {
         }
     }
 
-    private void readUnit(long[] unit, ReadSession session, UnitGrid.RunVisitor visitor) {
+    private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor) {
         try {
-            MemorySegment decoded = array.unit(unit, session);
+            MemorySegment decoded = array.storedUnit(unit, session);
+            if (decoded == null) {
+                if (visitor.missing(grid.recordsIn(unit))) {
+                    return;
+                }
+                decoded = array.fillUnit(session);
+            }
             grid.forEachRun(unit, decoded, visitor);
         } catch (IllegalStateException e) {
             // a closed arena: the array or its store was closed while this thread read

@@ -62,6 +62,19 @@ public final class UnitGrid {
         return u;
     }
 
+    /** The number of the unit at grid coordinates {@code u}, or -1 when it does not meet the region. */
+    public long number(long[] u) {
+        long n = 0;
+        for (int d = 0; d < units.length; d++) {
+            long k = u[d] - firstUnit[d];
+            if (k < 0 || k >= units[d]) {
+                return -1;
+            }
+            n = n * units[d] + k;
+        }
+        return n;
+    }
+
     /** Number of the region's records that unit {@code u} holds. */
     public long recordsIn(long[] u) {
         long n = 1;

@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class ZarrArray implements AutoCloseable {
     private final Store store;
+    private final String prefix;
     private final boolean ownsStore;
     private final ArrayMetadata meta;
     private final RecordLayout layout;
@@ -40,6 +41,7 @@ public final class ZarrArray implements AutoCloseable {
 
     ZarrArray(Store store, String prefix, ArrayMetadata meta, boolean ownsStore) {
         this.store = store;
+        this.prefix = prefix;
         this.ownsStore = ownsStore;
         this.meta = meta;
         this.layout = RecordLayout.compile(meta.dataType(), meta.codecs().order());
@@ -276,20 +278,25 @@ public final class ZarrArray implements AutoCloseable {
         });
     }
 
-    /** Count, sum, min, max and mean of a real-valued field over a region (null: all), in parallel across chunks. */
+    /**
+     * Count, sum, min, max and mean of a field of numbers, bools or times over a region (null: all), in parallel across
+     * chunks; exact, see {@link FieldStats}.
+     */
     public FieldStats scan(String field, Region region, ScanOptions options) {
         return scan(List.of(field), region, options).getFirst();
     }
 
     /**
      * The statistics of several fields (in the order given) in one pass: each chunk is read and decoded once for all
-     * of them, so on a compressed array they cost about what one field does. Sums are added up chunk by chunk in
-     * chunk order, the same on any number of threads.
+     * of them, so on a compressed array they cost about what one field does. The results are the same on any number
+     * of threads and whichever fields share the pass. Chunks never written count as fill values without being
+     * visited; a grid of more than {@value StoredUnits#LIST_ABOVE} units in a store that can list is listed first, so
+     * only the chunks written are read.
      *
      * @throws ZarrException.BadRequest for no field, an unknown one, one that is no real number or time, or a region
      *         outside the array
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
-     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.StoreFailure when the store cannot read or list a chunk
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public List<FieldStats> scan(List<String> fields, Region region, ScanOptions options) {
@@ -300,8 +307,24 @@ public final class ZarrArray implements AutoCloseable {
         for (int i = 0; i < accessors.length; i++) {
             accessors[i] = scannable(fields.get(i));
         }
-        FieldScan scan = new FieldScan(fields, accessors, layout.recordSize());
-        forEachRun(regionOrAll(region), options.threads(), options.progress(), worker -> scan.worker());
+        FieldScan scan;
+        try (Arena arena = Arena.ofConfined()) {
+            // off-heap like every unit: a heap segment seen once by the kernels would slow their loops for good
+            MemorySegment fillRecord = arena.allocate(fillElement.length).copyFrom(MemorySegment.ofArray(fillElement));
+            scan = new FieldScan(fields, accessors, layout.recordSize(), fillRecord);
+        }
+        Region r = regionOrAll(region);
+        UnitGrid grid = new UnitGrid(unitShape, r);
+        ensureOpen();
+        long[] stored = StoredUnits.find(store, prefix, meta, unitShape, grid);
+        new ParallelReader(this, grid, stored, options.threads(), options.progress()).run(worker -> scan.worker());
+        if (stored != null) {
+            long read = 0;
+            for (long unit : stored) {
+                read += grid.recordsIn(grid.unit(unit));
+            }
+            scan.worker().missing(r.size() - read);
+        }
         return scan.results();
     }
 
@@ -326,11 +349,15 @@ public final class ZarrArray implements AutoCloseable {
         new ParallelReader(this, grid, threads, progress).run(visitors);
     }
 
-    /** Decodes a unit (or gives the fill chunk for one never written). */
-    MemorySegment unit(long[] coords, ReadSession session) {
+    /** Decodes a unit, or gives null for one never written. */
+    MemorySegment storedUnit(long[] coords, ReadSession session) {
         ensureOpen();
-        MemorySegment decoded = source.decode(coords, session);
-        return decoded != null ? decoded : session.fill(unitBytes, fillElement);
+        return source.decode(coords, session);
+    }
+
+    /** A unit of fill values, what a unit never written holds. */
+    MemorySegment fillUnit(ReadSession session) {
+        return session.fill(unitBytes, fillElement);
     }
 
     String keyOf(long[] unit) {

@@ -321,6 +321,11 @@ public final class LocalStore implements Store {
     }
 
     @Override
+    public boolean canList() {
+        return true;
+    }
+
+    @Override
     public List<String> list(String prefix) {
         ensureOpen();
         Path dir = prefix.isEmpty() ? root : root.resolve(Keys.checkPrefix(prefix));

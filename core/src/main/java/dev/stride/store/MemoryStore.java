@@ -51,6 +51,11 @@ public final class MemoryStore implements Store {
     }
 
     @Override
+    public boolean canList() {
+        return true;
+    }
+
+    @Override
     public List<String> list(String prefix) {
         open();
         Keys.checkPrefix(prefix);

@@ -48,6 +48,14 @@ public interface Store extends AutoCloseable {
     List<String> list(String prefix);
 
     /**
+     * True when {@link #list} shows every key there is, so a reader may take a key it does not list as missing
+     * without asking for it (a scan of a huge, mostly unwritten array relies on this).
+     */
+    default boolean canList() {
+        return false;
+    }
+
+    /**
      * Stores a value atomically: readers see the old value or the new one, never a part.
      *
      * @throws dev.stride.ZarrException.StoreFailure when the store is read-only or the value cannot be stored

@@ -88,7 +88,7 @@ class CodecChainTest {
             float[] bs = (float[]) a.read("b", null);
             assertEquals(9999L, as[9999]);
             assertEquals(4999.5f, bs[9999]);
-            assertEquals(9999.0 * 10000 / 2, a.scan("a").sum());
+            assertEquals(9999.0 * 10000 / 2, a.scan("a").sumAsDouble());
         }
     }
 

@@ -54,7 +54,7 @@ class LocalStoreTest {
         ZarrArray s = z.array("/s");
         assertArrayEquals(new int[] {0, 10, 20, 30, -1}, (int[]) s.read("id", null));
         assertArrayEquals(new double[] {0.25, 1.25, 2.25, 3.25, 0.5}, s.readDoubles("v"));
-        assertEquals(7.5, s.scan("v", null, ScanOptions.threads(2)).sum());
+        assertEquals(7.5, s.scan("v", null, ScanOptions.threads(2)).sumAsDouble());
         assertArrayEquals(new short[] {1, -2, 3, -4}, (short[]) z.array("/z").read("", null));
         assertArrayEquals(new float[] {1, 2, -1, -1, 5, 6, 7, 8}, (float[]) z.array("/h").read("", null));
         assertArrayEquals(new float[] {6, 7}, (float[]) z.array("/h").read("", Region.parse("5:7", new long[] {8})));
