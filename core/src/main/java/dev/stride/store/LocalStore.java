@@ -77,7 +77,10 @@ public final class LocalStore implements Store {
      */
     public static LocalStore open(Path root, IoMode mode) {
         if (!Files.isDirectory(root)) {
-            throw new ZarrException.StoreFailure(root.toString(), "no such directory", null);
+            // Files.exists and notExists are both false when a parent may not be searched
+            String why = Files.notExists(root) ? "no such directory"
+                    : Files.exists(root) ? "not a directory" : "cannot be looked at (permission denied on the way)";
+            throw new ZarrException.StoreFailure(root.toString(), why, null);
         }
         try {
             return new LocalStore(root, mode, false);

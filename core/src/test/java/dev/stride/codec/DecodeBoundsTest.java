@@ -22,7 +22,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Random;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
@@ -94,10 +93,12 @@ class DecodeBoundsTest {
         CodecPipeline twice = pipeline("'float64'", "[8192]", Doc.BYTES_LE, GZIP, GZIP);
         BytesToBytesCodec gzip = twice.byteCodecs().getFirst();
         assertEquals(gzip.maxEncodedSize(GZIP_BOUND_64K), twice.maxStoredSize());
-        // a shard: its index and every inner chunk at its largest
+        // a shard may hold bytes between its inner chunks (found by ChunkFuzzTest): no bound from its size, its inner
+        // chunks are bounded one by one
         Shard shard = new Shard(4);
         CodecPipeline sharded = pipeline("'float64'", "[8192]", shard.codec("[2048]", "[" + Doc.BYTES_LE + ", " + GZIP + "]"));
-        assertEquals(4 * 16 + 4 + 4 * gzip.maxEncodedSize(16384), sharded.maxStoredSize());
+        assertEquals(Long.MAX_VALUE, sharded.maxStoredSize());
+        assertEquals(gzip.maxEncodedSize(16384), ((ShardingCodec) sharded.bytesCodec()).inner().maxStoredSize());
     }
 
     /** Found by issue 12: a 1 GB sparse file as a gzip chunk cost 2.1 GB before its bad magic was refused. */
@@ -114,7 +115,8 @@ class DecodeBoundsTest {
             corrupt("c/0", "chunk holds 1073741824 bytes, but [8192] float64 encodes to at most " + GZIP_BOUND_64K + " through [gzip]",
                     () -> z.array("/").read("", null));
         }
-        assertEquals(List.of(), store.chunkReads(), "the chunk was not read");
+        // the other reading thread may have looked for the missing c/1 meanwhile
+        assertTrue(store.chunkReads().stream().noneMatch(r -> r.key().equals("c/0")), "the chunk was not read: " + store.chunkReads());
     }
 
     @Test

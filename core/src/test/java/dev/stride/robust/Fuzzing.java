@@ -78,12 +78,22 @@ public final class Fuzzing {
         }
     }
 
+    private static String refusal(ChunkFixture fixture, byte[] chunk) {
+        try {
+            fixture.read(chunk);
+            return "(it reads it on a second try)";
+        } catch (ZarrException refused) {
+            return refused.getMessage();
+        }
+    }
+
     /** Two arrays that store chunks alike but decode them by different paths must both refuse or read the same records. */
     public static void sameOutcome(ChunkFixture a, ChunkFixture b, byte[] chunk) {
         byte[] first = readOrRefuse(a, chunk);
         byte[] second = readOrRefuse(b, chunk);
         if ((first == null) != (second == null)) {
-            fail((first == null ? a : b) + " refuses a chunk that " + (first == null ? b : a) + " reads");
+            ChunkFixture refusing = first == null ? a : b;
+            fail(refusing + " refuses a chunk that " + (first == null ? b : a) + " reads: " + refusal(refusing, chunk));
         }
         if (first != null) {
             assertArrayEquals(first, second, a + " and " + b + " read different records");

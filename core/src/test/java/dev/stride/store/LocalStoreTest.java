@@ -190,7 +190,8 @@ class LocalStoreTest {
         var e = assertThrows(ZarrException.StoreFailure.class, () -> Zarr.open(dir.resolve("missing")));
         assertContains(e.getMessage(), "no such directory");
         Files.write(dir.resolve("file"), new byte[1]);
-        assertThrows(ZarrException.StoreFailure.class, () -> LocalStore.open(dir.resolve("file"), LocalStore.IoMode.AUTO));
+        e = assertThrows(ZarrException.StoreFailure.class, () -> LocalStore.open(dir.resolve("file"), LocalStore.IoMode.AUTO));
+        assertEquals("key " + dir.resolve("file") + ": not a directory", e.getMessage());
     }
 
     @Test
