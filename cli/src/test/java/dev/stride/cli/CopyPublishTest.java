@@ -122,11 +122,7 @@ class CopyPublishTest {
         // levels now take about 15 s, most of it one fsync per file and the kernel walking paths of ~4,000 bytes
         int depth = 2000;
         Path source = dir.resolve("s");
-        Path node = source;
-        for (int level = 0; level <= depth; level++) {
-            Fixtures.write(node.resolve("zarr.json"), "{\"zarr_format\": 3, \"node_type\": \"group\", \"attributes\": {\"level\": " + level + "}}");
-            node = node.resolve("a");
-        }
+        Fixtures.nestedGroups(source, depth, "a", level -> "{\"zarr_format\": 3, \"node_type\": \"group\", \"attributes\": {\"level\": " + level + "}}");
         Path copy = dir.resolve("d");
         CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(120), () -> CliRun.of("copy", source, copy));
         assertEquals(0, run.exitCode(), run.err());

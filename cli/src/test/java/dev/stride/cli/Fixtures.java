@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /** Arrays and groups laid out by hand from the Zarr v3 spec: a zarr.json and chunk files of packed bytes. */
 final class Fixtures {
@@ -120,6 +121,15 @@ final class Fixtures {
             Files.write(file, bytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Groups {@code depth} levels below {@code root}, each named {@code child}; {@code document(level)} is its zarr.json. */
+    static void nestedGroups(Path root, int depth, String child, IntFunction<String> document) {
+        Path node = root;
+        for (int level = 0; level <= depth; level++) {
+            write(node.resolve("zarr.json"), document.apply(level));
+            node = node.resolve(child);
         }
     }
 

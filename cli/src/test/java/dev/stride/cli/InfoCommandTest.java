@@ -117,11 +117,7 @@ class InfoCommandTest {
     void aHierarchyTwoThousandGroupsDeepOnDiskIsDrawnWhole() {
         int depth = 2000;
         Path root = dir.resolve("d");
-        Path node = root;
-        for (int level = 0; level <= depth; level++) {
-            Fixtures.write(node.resolve("zarr.json"), "{\"zarr_format\": 3, \"node_type\": \"group\"}");
-            node = node.resolve("g");
-        }
+        Fixtures.nestedGroups(root, depth, "g", level -> "{\"zarr_format\": 3, \"node_type\": \"group\"}");
         CliRun run = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> CliRun.of("info", root));
         Fixtures.deleteTree(root);
         assertEquals(0, run.exitCode(), run.err());
