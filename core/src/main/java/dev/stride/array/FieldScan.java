@@ -14,8 +14,11 @@ import java.util.List;
  * record count times the fill value without a look at their records.
  */
 final class FieldScan {
-    /** Records of a unit read for all fields before the next records: small enough to stay in the L2 cache. */
-    private static final long BLOCK_BYTES = 128 << 10;
+    /**
+     * Records of a unit read for all fields before the next records, so a unit comes from memory once, not per field.
+     * On the 2-core AMD EPYC, blocks of 128 KiB made a three-field scan of 21-byte records 26% slower than 1 MiB.
+     */
+    private static final long BLOCK_BYTES = 1 << 20;
 
     private final List<String> names;
     private final FieldAccessor[] fields;

@@ -148,7 +148,7 @@ public sealed interface FieldStats {
 
     /**
      * float16, float32 and float64. {@code sum} is the exact sum of the finite values' per-block partial sums: each
-     * block of at most 128 KiB of records is summed in doubles (four accumulators, in record order) and the blocks'
+     * block of at most 1 MiB of records is summed in doubles (four accumulators, in record order) and the blocks'
      * sums are added exactly, so the result depends only on the array's chunking and the region, and differs from the
      * exact sum of the values by at most {@code (m + 5) * 2^-53} times the sum of their magnitudes, {@code m} being
      * the records in a block; a block whose double sum overflows is added value by value, exactly.

@@ -206,7 +206,7 @@ class ExactScanTest {
                     double v = asDouble(w.type(), values[f][i]);
                     magnitudes = Double.isFinite(v) ? magnitudes.add(new BigDecimal(Math.abs(v))) : magnitudes;
                 }
-                long block = (128 << 10) / RECORD;
+                long block = (1 << 20) / RECORD;
                 BigDecimal bound = magnitudes.multiply(new BigDecimal(Math.scalb(block + 5.0, -53)));
                 assertTrue(g.sum().subtract(w.sum()).abs().compareTo(bound) <= 0, name + ": " + g.sum() + " vs exact " + w.sum());
             }
