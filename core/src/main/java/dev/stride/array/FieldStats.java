@@ -1,5 +1,6 @@
 package dev.stride.array;
 
+import dev.stride.ZarrException;
 import dev.stride.dtype.CoreType;
 import dev.stride.dtype.DataType;
 import dev.stride.dtype.TimeType;
@@ -9,8 +10,8 @@ import java.math.BigInteger;
 import java.math.MathContext;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongFunction;
 
 /**
  * Count, sum, min, max and mean of one field over a selection, exact and the same on any number of threads, in any
@@ -97,32 +98,27 @@ public sealed interface FieldStats {
     /**
      * numpy.datetime64 and timedelta64 in ticks of the type's unit and scale: {@code sum}, {@code min} and
      * {@code max} are tick counts (the sum of datetimes counts from 1970); {@link #instant}/{@link #duration} turn a
-     * tick count into java.time where the unit has a fixed length. NaT values are in {@code nanCount}.
+     * tick count into java.time as {@link TimeType} does. NaT values are in {@code nanCount}.
      */
     record Times(String field, TimeType type, long count, long nanCount, BigInteger sum, long min, long max) implements FieldStats {
-        private static final Map<String, Long> NANOS = Map.of("W", 604_800_000_000_000L, "D", 86_400_000_000_000L,
-                "h", 3_600_000_000_000L, "m", 60_000_000_000L, "s", 1_000_000_000L, "ms", 1_000_000L, "us", 1_000L,
-                "μs", 1_000L, "ns", 1L);
-
-        /** {@code ticks} of this type as a time span; empty for units of no fixed length (Y, M, generic), units finer
-         * than a nanosecond, and spans beyond what {@link Duration} holds. */
+        /** {@code ticks} of a timedelta as a time span ({@link TimeType#toDuration}); empty for NaT, a datetime, units of
+         * no fixed length, and spans beyond what {@link Duration} holds. */
         public Optional<Duration> duration(long ticks) {
-            Long nanos = NANOS.get(type.unit());
-            if (nanos == null || ticks == TimeType.NAT) {
-                return Optional.empty();
-            }
-            BigInteger[] seconds = BigInteger.valueOf(ticks).multiply(BigInteger.valueOf(type.scaleFactor()))
-                    .multiply(BigInteger.valueOf(nanos)).divideAndRemainder(BigInteger.valueOf(1_000_000_000L));
-            if (seconds[0].bitLength() > 63) {
-                return Optional.empty();
-            }
-            return Optional.of(Duration.ofSeconds(seconds[0].longValue(), seconds[1].longValue()));
+            return converted(type::toDuration, ticks);
         }
 
-        /** {@code ticks} of this type after 1970-01-01T00:00Z; empty where {@link #duration} is, or beyond {@link Instant}. */
+        /** {@code ticks} of a datetime as a point in time ({@link TimeType#toInstant}); empty for NaT, a timedelta, and
+         * points beyond {@link Instant}. */
         public Optional<Instant> instant(long ticks) {
-            return duration(ticks).filter(d -> d.getSeconds() >= Instant.MIN.getEpochSecond() && d.getSeconds() <= Instant.MAX.getEpochSecond())
-                    .map(d -> Instant.EPOCH.plus(d));
+            return converted(type::toInstant, ticks);
+        }
+
+        private static <T> Optional<T> converted(LongFunction<T> conversion, long ticks) {
+            try {
+                return Optional.ofNullable(conversion.apply(ticks));
+            } catch (ZarrException.BadRequest notConvertible) {
+                return Optional.empty();
+            }
         }
 
         @Override

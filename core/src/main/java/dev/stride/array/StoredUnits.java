@@ -61,9 +61,10 @@ final class StoredUnits {
             return;
         }
         String head = encoding.v2() ? "" : "c" + separator;
+        Pattern split = Pattern.compile(Pattern.quote(String.valueOf(separator)));
         for (String name : store.list(prefix)) {
             if (name.startsWith(head)) {
-                String[] parts = name.substring(head.length()).split(Pattern.quote(String.valueOf(separator)), -1);
+                String[] parts = split.split(name.substring(head.length()), -1);
                 long[] chunk = parts.length == rank ? new long[rank] : null;
                 for (int d = 0; chunk != null && d < rank; d++) {
                     chunk[d] = coordinate(parts[d]);

@@ -113,17 +113,27 @@ public final class LocalStore implements Store {
     }
 
     /**
-     * The file of a key; refuses keys and symbolic links that lead outside the root. Each directory on the way is
-     * checked once, component by component, and then trusted while the store is open: a full real-path resolution per
-     * key costs time quadratic in the depth, and a hierarchy thousands of groups deep would take hours to list.
+     * The file of a key, for deleting it where the platform has no directory handles; refuses keys and symbolic links
+     * that lead outside the root.
      */
     private Path file(String key) throws IOException {
         Path p = root.resolve(Keys.check(key));
-        if (!directoryInside(key.substring(0, key.lastIndexOf('/') + 1))
-                || Files.isSymbolicLink(p) && Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
+        requireDirectoryInside(key);
+        if (Files.isSymbolicLink(p) && Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
             throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
         }
         return p;
+    }
+
+    /**
+     * Refuses a key whose directory is reached through a link out of the root. Each directory on the way is checked
+     * once, component by component, and then trusted while the store is open: a full real-path resolution per key
+     * costs time quadratic in the depth, and a hierarchy thousands of groups deep would take hours to list.
+     */
+    private void requireDirectoryInside(String key) throws IOException {
+        if (!directoryInside(key.substring(0, key.lastIndexOf('/') + 1))) {
+            throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
+        }
     }
 
     /** False when the directory {@code prefix} ("" or ending in '/') is reached through a link out of the root. */
@@ -157,18 +167,36 @@ public final class LocalStore implements Store {
      * out of the root) is refused without being opened, so an open never blocks.
      */
     private Readable readable(String key) {
-        Path p;
+        Path p = root.resolve(Keys.check(key));
         try {
-            p = file(key);
+            requireDirectoryInside(key);
         } catch (IOException e) {
-            throw RegularFiles.failure(key, root, root.resolve(key), e);
+            throw RegularFiles.failure(key, root, p, e);
         }
-        BasicFileAttributes attributes = RegularFiles.stat(key, root, p);
+        // one lstat for a plain file; a link is resolved and checked, then what it leads to looked at
+        BasicFileAttributes attributes = RegularFiles.stat(key, root, p, LinkOption.NOFOLLOW_LINKS);
+        if (attributes != null && attributes.isSymbolicLink()) {
+            attributes = followed(key, p);
+        }
         if (attributes == null) {
             return null;
         }
         RegularFiles.requireRegular(key, p, attributes);
         return new Readable(p, attributes.size());
+    }
+
+    /** What the link at {@code p} leads to, or null when nothing; refused when that lies outside the root. */
+    private BasicFileAttributes followed(String key, Path p) {
+        try {
+            if (!p.toRealPath().startsWith(realRoot)) {
+                throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
+            }
+        } catch (NoSuchFileException dangling) {
+            return null;
+        } catch (IOException e) {
+            throw RegularFiles.failure(key, root, p, e);
+        }
+        return RegularFiles.stat(key, root, p);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.stride.ZarrException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -26,10 +27,10 @@ final class RegularFiles {
     private RegularFiles() {
     }
 
-    /** The attributes of what is at {@code path} (links followed), or null when nothing is there. */
-    static BasicFileAttributes stat(String key, Path root, Path path) {
+    /** The attributes of what is at {@code path} (links followed unless {@code options} say not), or null when nothing is there. */
+    static BasicFileAttributes stat(String key, Path root, Path path, LinkOption... options) {
         try {
-            return Files.readAttributes(path, BasicFileAttributes.class);
+            return Files.readAttributes(path, BasicFileAttributes.class, options);
         } catch (NoSuchFileException e) {
             // stat reports ENOTDIR as NoSuchFileException too (open and realpath as a FileSystemException)
             if (hasNonDirectoryParent(root, path)) {
@@ -97,11 +98,17 @@ final class RegularFiles {
         };
     }
 
-    /** The st_mode of a path from the "unix" attribute view, or 0 where there is none. */
+    /**
+     * The st_mode of a path, or 0 (the kind left unnamed) on a file system without the "unix" view or when the file
+     * is gone by now.
+     */
     private static int mode(Path path) {
+        if (!path.getFileSystem().supportedFileAttributeViews().contains("unix")) {
+            return 0;
+        }
         try {
             return (Integer) Files.getAttribute(path, "unix:mode");
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+        } catch (IOException vanished) {
             return 0;
         }
     }
