@@ -1,6 +1,6 @@
 package dev.stride.bench;
 
-import dev.stride.array.Zarr;
+import dev.stride.Zarr;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**

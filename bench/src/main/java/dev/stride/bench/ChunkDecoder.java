@@ -1,12 +1,12 @@
 package dev.stride.bench;
 
-import dev.stride.array.Zarr;
-import dev.stride.codec.CodecPipeline;
-import dev.stride.codec.DecodeContext;
-import dev.stride.codec.ShardIndex;
-import dev.stride.codec.ShardingCodec;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.store.Store;
+import dev.stride.Zarr;
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.spi.DecodeContext;
+import dev.stride.internal.codec.ShardIndex;
+import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -29,13 +29,13 @@ final class ChunkDecoder implements AutoCloseable {
     /** Decodes the array {@code name} at the root of {@code zarr} on {@code threads} workers, each with new buffers. */
     ChunkDecoder(String name, Zarr zarr, int threads) {
         ArrayMetadata meta = zarr.array("/").metadata();
-        if (!decodes(meta.codecs())) {
+        codecs = CodecPipeline.of(meta);
+        if (!decodes(codecs)) {
             throw new IllegalStateException("array " + name + " is stored as plain bytes, so a decode-only pass has nothing"
                     + " to decode; its baselines are plainRead, mappedSum and mappedOnePass");
         }
         store = zarr.store();
         node = meta.path();
-        codecs = meta.codecs();
         keys = keys(meta);
         records = meta.size();
         contexts = new DecodeContext[threads];

@@ -1,10 +1,12 @@
 package dev.stride.bench;
 
-import dev.stride.array.FieldStats;
-import dev.stride.array.ScanOptions;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.store.LocalStore;
+import dev.stride.model.IoMode;
+
+import dev.stride.model.FieldStats;
+import dev.stride.model.ScanOptions;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.internal.store.LocalStore;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -24,7 +26,7 @@ public class OnePassScan extends StrideBenchmark {
     public String array;
 
     @Param({"AUTO", "READ", "MAP"})
-    public LocalStore.IoMode io;
+    public IoMode io;
 
     private Path path;
 

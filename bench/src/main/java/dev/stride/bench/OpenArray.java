@@ -1,8 +1,10 @@
 package dev.stride.bench;
 
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.store.LocalStore;
+import dev.stride.model.IoMode;
+
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.internal.store.LocalStore;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -19,7 +21,7 @@ import java.nio.file.Path;
 @State(Scope.Benchmark)
 public abstract class OpenArray {
     @Param({"AUTO"})
-    public LocalStore.IoMode io;
+    public IoMode io;
 
     private Path path;
     private Zarr zarr;

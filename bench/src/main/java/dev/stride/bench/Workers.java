@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
 
-/** Runs a baseline pass the way Stride runs its own ({@link dev.stride.array.Workers}) and adds up what the items return. */
+/** Runs a baseline pass the way Stride runs its own ({@link dev.stride.internal.read.Workers}) and adds up what the items return. */
 final class Workers {
 
     @FunctionalInterface
@@ -22,7 +22,7 @@ final class Workers {
     /** As {@link #run(int, int, Item)}, calling {@code finish} on each worker's thread when it is done. */
     static long run(int threads, int count, Item item, IntConsumer finish) {
         AtomicLong total = new AtomicLong();
-        dev.stride.array.Workers.run(threads, count, null, worker -> new dev.stride.array.Workers.Worker() {
+        dev.stride.internal.read.Workers.run(threads, count, null, worker -> new dev.stride.internal.read.Workers.Worker() {
             private long sum;
 
             @Override

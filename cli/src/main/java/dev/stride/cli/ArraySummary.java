@@ -1,12 +1,14 @@
 package dev.stride.cli;
 
-import dev.stride.array.ZarrArray;
-import dev.stride.codec.ShardingCodec;
-import dev.stride.dtype.FieldAccessor;
-import dev.stride.dtype.RecordLayout;
-import dev.stride.dtype.StructType;
-import dev.stride.json.JsonCodec;
-import dev.stride.metadata.ArrayMetadata;
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.ZarrArray;
+import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.StructType;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.ArrayMetadata;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +27,7 @@ final class ArraySummary {
         if (meta.dimensionNames() != null) {
             details.add("dimension names", meta.dimensionNames().stream().map(n -> n == null ? "null" : TerminalText.of(n)).toList().toString());
         }
-        if (meta.codecs().bytesCodec() instanceof ShardingCodec sharding) {
+        if (CodecPipeline.of(meta).bytesCodec() instanceof ShardingCodec sharding) {
             details.add("shard shape", Arrays.toString(meta.chunkShape()))
                     .add("chunk shape", Arrays.toString(sharding.innerShape()));
         } else {
@@ -33,7 +35,7 @@ final class ArraySummary {
         }
         details.add("data type", typeName(meta))
                 .add("fill value", JsonCodec.print(meta.fillValue().json()))
-                .add("codecs", CodecText.lines(meta.codecs().codecs()))
+                .add("codecs", CodecText.lines(CodecPipeline.of(meta).codecs()))
                 .attributes(meta.attributes());
         if (meta.dataType() instanceof StructType) {
             details.add("fields", fieldTable(array.layout()))

@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.array.Region;
+import dev.stride.model.Region;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;

@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.array.Region;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
+import dev.stride.model.Region;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.codec.Codec;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
+import dev.stride.spi.Codec;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,15 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.ChunkSpec;
-import dev.stride.codec.CodecRegistry;
-import dev.stride.dtype.CoreType;
-import dev.stride.dtype.FillValue;
-import dev.stride.json.Json;
-import dev.stride.metadata.Extension;
-import dev.stride.write.CodecChain;
+import dev.stride.internal.metadata.Node;
+
+import dev.stride.model.ZarrException;
+import dev.stride.spi.ChunkSpec;
+import dev.stride.internal.codec.CodecRegistry;
+import dev.stride.model.CoreType;
+import dev.stride.model.FillValue;
+import dev.stride.model.Json;
+import dev.stride.model.Extension;
+import dev.stride.model.CodecChain;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -102,7 +104,7 @@ final class Compression {
         Json chain = new Json.JArray(List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN), codec));
         ChunkSpec bytes = new ChunkSpec(new long[] {1}, CoreType.UINT8, new FillValue(CoreType.UINT8, Json.number(0), new byte[1]));
         try {
-            CodecRegistry.defaults().pipeline(null, Extension.list(null, chain, ""), bytes, "");
+            CodecRegistry.defaults().pipeline(null, new Node(null).extensions(chain, ""), bytes, "");
         } catch (ZarrException e) {
             String member = e.member() == null ? "" : e.member();
             String setting = member.contains("/configuration/") ? member.substring(member.lastIndexOf('/') + 1) + " " : "";

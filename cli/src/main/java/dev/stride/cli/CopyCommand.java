@@ -1,19 +1,21 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Region;
-import dev.stride.array.Workers;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.codec.ShardingCodec;
-import dev.stride.json.Json;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.GroupMetadata;
-import dev.stride.metadata.NodeMetadata;
-import dev.stride.store.IoText;
-import dev.stride.write.ArraySpec;
-import dev.stride.write.ArrayWriter;
-import dev.stride.write.ZarrWriter;
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.Region;
+import dev.stride.internal.read.Workers;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.Json;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.NodeMetadata;
+import dev.stride.internal.store.IoText;
+import dev.stride.model.ArraySpec;
+import dev.stride.ArrayWriter;
+import dev.stride.ZarrWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -143,7 +145,7 @@ final class CopyCommand extends NodeCommand {
 
     private void report(ArrayCopy c, CopyReport report) {
         ArrayMetadata written = c.target().metadata();
-        ShardingCodec sharding = written.codecs().directSharding();
+        ShardingCodec sharding = CodecPipeline.of(written).directSharding();
         report.array(c.source().path().equals("/") ? path.toString() : c.source().path(), written.size(), c.source().layout().recordSize(),
                 sharding == null ? written.chunkShape() : sharding.innerShape(), sharding == null ? null : written.chunkShape(),
                 Directories.storedBytes(directory(path, c.source().path())),

@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.dtype.FieldAccessor;
+import dev.stride.model.FieldAccessor;
 
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;

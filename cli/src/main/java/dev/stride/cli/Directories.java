@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
+import dev.stride.model.ZarrException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

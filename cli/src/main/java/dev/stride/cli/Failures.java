@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
+import dev.stride.model.ZarrException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;

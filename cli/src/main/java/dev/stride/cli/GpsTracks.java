@@ -1,10 +1,10 @@
 package dev.stride.cli;
 
-import dev.stride.dtype.CoreType;
-import dev.stride.dtype.RecordLayout;
-import dev.stride.dtype.StructType;
-import dev.stride.dtype.StructType.Field;
-import dev.stride.dtype.TimeType;
+import dev.stride.model.CoreType;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.StructType;
+import dev.stride.model.StructType.Field;
+import dev.stride.model.TimeType;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,10 +1,10 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Zarr;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.GroupMetadata;
-import dev.stride.metadata.NodeMetadata;
+import dev.stride.model.ZarrException;
+import dev.stride.Zarr;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.NodeMetadata;
 
 import java.io.PrintWriter;
 import java.util.ArrayDeque;

@@ -1,17 +1,19 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.codec.Codec;
-import dev.stride.codec.ShardingCodec;
-import dev.stride.dtype.FieldAccessor;
-import dev.stride.dtype.StructType;
-import dev.stride.json.Json;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.GroupMetadata;
-import dev.stride.metadata.NodeMetadata;
-import dev.stride.write.DataTypeJson;
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.model.ZarrException;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.spi.Codec;
+import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.StructType;
+import dev.stride.model.Json;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.NodeMetadata;
+import dev.stride.internal.metadata.DataTypeJson;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,7 +80,7 @@ final class InfoJson {
         members.put("node_type", Json.string("array"));
         members.put("attributes", meta.attributes());
         members.put("shape", integers(meta.shape()));
-        if (meta.codecs().bytesCodec() instanceof ShardingCodec sharding) {
+        if (CodecPipeline.of(meta).bytesCodec() instanceof ShardingCodec sharding) {
             members.put("chunk_shape", integers(sharding.innerShape()));
             members.put("shard_shape", integers(meta.chunkShape()));
         } else {
@@ -90,7 +92,7 @@ final class InfoJson {
         members.put("data_type", DataTypeJson.encode(meta.dataType()));
         members.put("fill_value", meta.fillValue().json());
         List<Json> codecs = new ArrayList<>();
-        for (Codec c : meta.codecs().codecs()) {
+        for (Codec c : CodecPipeline.of(meta).codecs()) {
             Map<String, Json> codec = new LinkedHashMap<>();
             codec.put("name", Json.string(c.name()));
             codec.put("configuration", c.configuration() == null ? new Json.JObject(Map.of()) : c.configuration());

@@ -1,9 +1,9 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.metadata.GroupMetadata;
+import dev.stride.model.ZarrException;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.GroupMetadata;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;

@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.array.ScanOptions;
+import dev.stride.model.ScanOptions;
 
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,10 +1,10 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.array.ZarrArray;
-import dev.stride.dtype.FieldAccessor;
-import dev.stride.dtype.RecordLayout;
-import dev.stride.json.Json;
+import dev.stride.model.ZarrException;
+import dev.stride.ZarrArray;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

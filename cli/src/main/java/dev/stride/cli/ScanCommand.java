@@ -1,13 +1,13 @@
 package dev.stride.cli;
 
-import dev.stride.array.FieldStats;
-import dev.stride.array.Region;
-import dev.stride.array.ScanOptions;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.dtype.FieldAccessor;
-import dev.stride.dtype.StructType;
-import dev.stride.json.JsonCodec;
+import dev.stride.model.FieldStats;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.StructType;
+import dev.stride.model.JsonCodec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
-import dev.stride.array.Region;
-import dev.stride.array.UnitGrid;
+import dev.stride.model.Region;
+import dev.stride.internal.read.UnitGrid;
 
 /**
  * An array cut into slabs for writing in parallel: boxes of whole write units (the destination's chunks, or shards

@@ -1,10 +1,10 @@
 package dev.stride.cli;
 
-import dev.stride.ZarrException;
-import dev.stride.array.ZarrArray;
-import dev.stride.json.Json;
-import dev.stride.write.ArraySpec;
-import dev.stride.write.CodecChain;
+import dev.stride.model.ZarrException;
+import dev.stride.ZarrArray;
+import dev.stride.model.Json;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CodecChain;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.dtype.TimeType;
+import dev.stride.model.TimeType;
 
 import java.math.BigInteger;
 import java.time.DateTimeException;

@@ -1,11 +1,13 @@
 package dev.stride.cli;
 
-import dev.stride.array.Zarr;
-import dev.stride.codec.Codec;
-import dev.stride.codec.ShardingCodec;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
-import dev.stride.metadata.ArrayMetadata;
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.Zarr;
+import dev.stride.spi.Codec;
+import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.ArrayMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -57,7 +59,7 @@ class CopyCommandTest {
         try (Zarr zarr = Zarr.open(copy)) {
             ArrayMetadata records = (ArrayMetadata) zarr.metadata("/records");
             assertArrayEquals(new long[] {4}, records.chunkShape());
-            ShardingCodec sharding = records.codecs().directSharding();
+            ShardingCodec sharding = CodecPipeline.of(records).directSharding();
             assertArrayEquals(new long[] {2}, sharding.innerShape());
             assertEquals(List.of("bytes", "zstd", "crc32c"), sharding.inner().codecs().stream().map(Codec::name).toList());
             assertEquals(Json.string("big"), sharding.inner().codecs().getFirst().configuration().get("endian"));

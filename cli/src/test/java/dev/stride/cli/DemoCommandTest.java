@@ -1,11 +1,13 @@
 package dev.stride.cli;
 
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.codec.Codec;
-import dev.stride.codec.ShardingCodec;
-import dev.stride.dtype.FieldAccessor;
-import dev.stride.json.Json;
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.spi.Codec;
+import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +54,7 @@ class DemoCommandTest {
             assertEquals(DemoCommand.GENERATOR, ((Json.JString) zarr.root().attributes().get("generator")).value());
             ZarrArray tracks = zarr.array("/tracks");
             assertArrayEquals(new long[] {10000}, tracks.shape());
-            ShardingCodec sharding = tracks.metadata().codecs().directSharding();
+            ShardingCodec sharding = CodecPipeline.of(tracks.metadata()).directSharding();
             assertEquals(List.of("bytes", "zstd"), sharding.inner().codecs().stream().map(Codec::name).toList());
             assertEquals(List.of("id", "time", "position.lat", "position.lon", "elevation", "speed", "satellites"),
                     tracks.layout().fields().stream().map(FieldAccessor::path).toList());

@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

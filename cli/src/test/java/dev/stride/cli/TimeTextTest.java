@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.dtype.TimeType;
+import dev.stride.model.TimeType;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,9 +1,9 @@
 package dev.stride.cli;
 
-import dev.stride.dtype.CoreType;
-import dev.stride.write.ArraySpec;
-import dev.stride.write.CodecChain;
-import dev.stride.write.ZarrWriter;
+import dev.stride.model.CoreType;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CodecChain;
+import dev.stride.ZarrWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,12 +1,12 @@
 package dev.stride.codecs;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.BytesToBytesCodec;
-import dev.stride.codec.ChunkSpec;
-import dev.stride.codec.CodecConfig;
-import dev.stride.codec.DecodeContext;
-import dev.stride.codec.DecodedSize;
-import dev.stride.json.Json;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.BytesToBytesCodec;
+import dev.stride.spi.ChunkSpec;
+import dev.stride.spi.CodecConfig;
+import dev.stride.spi.DecodeContext;
+import dev.stride.spi.DecodedSize;
+import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 

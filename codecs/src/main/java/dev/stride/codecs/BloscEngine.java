@@ -1,6 +1,6 @@
 package dev.stride.codecs;
 
-import dev.stride.codec.DecodeContext;
+import dev.stride.spi.DecodeContext;
 
 import java.lang.foreign.MemorySegment;
 

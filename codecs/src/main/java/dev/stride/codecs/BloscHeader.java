@@ -1,7 +1,7 @@
 package dev.stride.codecs;
 
-import dev.stride.codec.DecodeContext;
-import dev.stride.codec.DecodedSize;
+import dev.stride.spi.DecodeContext;
+import dev.stride.spi.DecodedSize;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

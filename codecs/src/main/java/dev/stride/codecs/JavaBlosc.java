@@ -1,7 +1,7 @@
 package dev.stride.codecs;
 
 import com.scalableminds.bloscjava.Blosc;
-import dev.stride.codec.DecodeContext;
+import dev.stride.spi.DecodeContext;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,11 +1,10 @@
 package dev.stride.codecs;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.ChunkSpec;
-import dev.stride.codec.Codec;
-import dev.stride.codec.CodecConfig;
-import dev.stride.codec.CodecProvider;
-import dev.stride.codec.CodecRegistry;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.ChunkSpec;
+import dev.stride.spi.Codec;
+import dev.stride.spi.CodecConfig;
+import dev.stride.spi.CodecProvider;
 
 import java.util.Set;
 
@@ -18,7 +17,7 @@ public final class StrideCodecs implements CodecProvider {
     }
 
     @Override
-    public Codec create(CodecConfig config, ChunkSpec input, CodecRegistry registry) {
+    public Codec create(CodecConfig config, ChunkSpec input) {
         return switch (config.name()) {
             case "zstd" -> new ZstdCodec(config);
             case "blosc" -> new BloscCodec(config, input, blosc(config));

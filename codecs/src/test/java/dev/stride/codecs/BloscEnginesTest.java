@@ -1,8 +1,8 @@
 package dev.stride.codecs;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.DecodeContext;
-import dev.stride.codec.DecodedSize;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.DecodeContext;
+import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

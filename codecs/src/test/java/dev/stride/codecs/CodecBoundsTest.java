@@ -1,10 +1,10 @@
 package dev.stride.codecs;
 
 import com.github.luben.zstd.Zstd;
-import dev.stride.ZarrException;
-import dev.stride.codec.BytesToBytesCodec;
-import dev.stride.codec.CodecPipeline;
-import dev.stride.codec.DecodeContext;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.BytesToBytesCodec;
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.spi.DecodeContext;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class CodecBoundsTest {
         String[] all = new String[codecs.length + 1];
         all[0] = Doc.BYTES_LE;
         System.arraycopy(codecs, 0, all, 1, codecs.length);
-        return Doc.array("'float64'", "[8192]", "[8192]", "0", all).parseArray().codecs();
+        return CodecPipeline.of(Doc.array("'float64'", "[8192]", "[8192]", "0", all).parseArray());
     }
 
     private static byte[] noise(int n, long seed) {

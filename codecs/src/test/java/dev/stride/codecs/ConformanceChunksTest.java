@@ -1,12 +1,14 @@
 package dev.stride.codecs;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.CodecPipeline;
-import dev.stride.codec.DecodeContext;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.NodeMetadata;
+import dev.stride.internal.document.MetadataParser;
+
+import dev.stride.model.ZarrException;
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.spi.DecodeContext;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.NodeMetadata;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,14 +36,14 @@ class ConformanceChunksTest {
 
     static Stream<String> arraysUsingTheseCodecs() throws IOException {
         return cases().filter(c -> ((Json.JString) c.get("expect")).value().equals("ok")).map(ConformanceChunksTest::path)
-                .filter(path -> usesTheseCodecs(path) && !read(path).codecs().codecs().stream().anyMatch(c -> c.name().equals("sharding_indexed")));
+                .filter(path -> usesTheseCodecs(path) && !read(path).codecs().stream().anyMatch(c -> c.name().equals("sharding_indexed")));
     }
 
     @ParameterizedTest
     @MethodSource("arraysUsingTheseCodecs")
     void decodesEveryChunk(String path) throws IOException {
         ArrayMetadata array = read(path);
-        CodecPipeline codecs = array.codecs();
+        CodecPipeline codecs = CodecPipeline.of(array);
         List<Path> chunks = chunks(path);
         assertFalse(chunks.isEmpty(), "no chunks in " + path);
         try (DecodeContext ctx = new DecodeContext()) {
@@ -57,7 +59,7 @@ class ConformanceChunksTest {
     void refusesTheTruncatedChunk() throws IOException {
         String path = "struct/bad/truncated_chunk";
         Assumptions.assumeTrue(Files.isDirectory(CORPUS.resolve(path)), "no conformance corpus at " + CORPUS);
-        CodecPipeline codecs = read(path).codecs();
+        CodecPipeline codecs = CodecPipeline.of(read(path));
         try (DecodeContext ctx = new DecodeContext()) {
             long refused = 0;
             for (Path chunk : chunks(path)) {
@@ -95,7 +97,7 @@ class ConformanceChunksTest {
 
     private static ArrayMetadata read(String path) {
         try {
-            return (ArrayMetadata) NodeMetadata.parse("/" + path, Files.readAllBytes(CORPUS.resolve(path).resolve("zarr.json")));
+            return (ArrayMetadata) MetadataParser.parse("/" + path, Files.readAllBytes(CORPUS.resolve(path).resolve("zarr.json")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,13 +1,15 @@
 package dev.stride.codecs;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.ChunkSpec;
-import dev.stride.codec.CodecConfig;
-import dev.stride.dtype.CoreType;
-import dev.stride.dtype.FillValue;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
-import dev.stride.metadata.Extension;
+import dev.stride.internal.metadata.Node;
+
+import dev.stride.model.ZarrException;
+import dev.stride.spi.ChunkSpec;
+import dev.stride.spi.CodecConfig;
+import dev.stride.model.CoreType;
+import dev.stride.model.FillValue;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.Extension;
 import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
@@ -54,7 +56,7 @@ final class Fixtures {
     /** The codec entry {@code json} as the first entry of an array's codec list ({@code /codecs/0}). */
     static CodecConfig config(String json) {
         Json list = JsonCodec.parse(("[" + json + "]").getBytes(StandardCharsets.UTF_8));
-        List<Extension> codecs = Extension.list(NODE, list, "/codecs");
+        List<Extension> codecs = new Node(NODE).extensions(list, "/codecs");
         return new CodecConfig(NODE, codecs.getFirst());
     }
 

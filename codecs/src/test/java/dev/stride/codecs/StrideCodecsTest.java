@@ -1,11 +1,13 @@
 package dev.stride.codecs;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.CodecPipeline;
-import dev.stride.codec.CodecRegistry;
-import dev.stride.codec.DecodeContext;
-import dev.stride.json.JsonCodec;
-import dev.stride.metadata.Extension;
+import dev.stride.internal.metadata.Node;
+
+import dev.stride.model.ZarrException;
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.codec.CodecRegistry;
+import dev.stride.spi.DecodeContext;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.Extension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +37,7 @@ class StrideCodecsTest {
 
     private static CodecPipeline pipeline(String codecs) {
         var json = JsonCodec.parse(codecs.getBytes(StandardCharsets.UTF_8));
-        return CodecRegistry.defaults().pipeline(NODE, Extension.list(NODE, json, "/codecs"), Fixtures.int32Chunk(4096), "/codecs");
+        return CodecRegistry.defaults().pipeline(NODE, new Node(NODE).extensions(json, "/codecs"), Fixtures.int32Chunk(4096), "/codecs");
     }
 
     @Test

@@ -1,11 +1,13 @@
 package dev.stride.conformance;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.codec.CodecRegistry;
-import dev.stride.json.Json;
-import dev.stride.store.LocalStore;
+import dev.stride.model.IoMode;
+
+import dev.stride.model.ZarrException;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.internal.codec.CodecRegistry;
+import dev.stride.model.Json;
+import dev.stride.internal.store.LocalStore;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -100,13 +102,13 @@ public class ConformanceTest {
 
     /** Every element in C order, read both through the read-into-buffer and the mapped paths, which must agree. */
     static List<Json> readAll(Corpus.Case c) {
-        List<Json> read = readAll(c, LocalStore.IoMode.READ);
-        List<Json> mapped = readAll(c, LocalStore.IoMode.MAP);
+        List<Json> read = readAll(c, IoMode.READ);
+        List<Json> mapped = readAll(c, IoMode.MAP);
         assertEquals(read, mapped, "mapped and read-in values differ");
         return read;
     }
 
-    private static List<Json> readAll(Corpus.Case c, LocalStore.IoMode mode) {
+    private static List<Json> readAll(Corpus.Case c, IoMode mode) {
         try (Zarr zarr = Zarr.open(c.dir(), mode)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];

@@ -1,10 +1,10 @@
 package dev.stride.conformance;
 
-import dev.stride.dtype.CoreType;
-import dev.stride.dtype.DataType;
-import dev.stride.dtype.StructType;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.StructType;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
 
 import java.util.List;
 

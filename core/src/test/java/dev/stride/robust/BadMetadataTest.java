@@ -1,14 +1,16 @@
 package dev.stride.robust;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Region;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.NodeMetadata;
-import dev.stride.store.MemoryStore;
+import dev.stride.internal.document.MetadataParser;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.Region;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.NodeMetadata;
+import dev.stride.internal.store.MemoryStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -250,7 +252,7 @@ class BadMetadataTest {
     }
 
     private static NodeMetadata parse(String doc) {
-        return NodeMetadata.parse("/arr", bytes(doc));
+        return MetadataParser.parse("/arr", bytes(doc));
     }
 
     private static String edit(String doc, String pointer, String value) {
@@ -267,7 +269,7 @@ class BadMetadataTest {
     }
 
     private static void assertInvalid(byte[] doc, String member, String reason) {
-        var e = assertThrows(ZarrException.InvalidMetadata.class, () -> NodeMetadata.parse("/arr", doc));
+        var e = assertThrows(ZarrException.InvalidMetadata.class, () -> MetadataParser.parse("/arr", doc));
         assertEquals("/arr", e.node());
         assertEquals(member, e.member(), e.getMessage());
         assertTrue(e.reason().contains(reason), () -> "'" + e.reason() + "' lacks '" + reason + "'");

@@ -1,7 +1,7 @@
 package dev.stride.robust;
 
-import dev.stride.json.Json;
-import dev.stride.write.CodecChain;
+import dev.stride.model.Json;
+import dev.stride.model.CodecChain;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import static dev.stride.write.CodecChain.bytes;
-import static dev.stride.write.CodecChain.crc32c;
-import static dev.stride.write.CodecChain.gzip;
-import static dev.stride.write.CodecChain.transpose;
+import static dev.stride.model.CodecChain.bytes;
+import static dev.stride.model.CodecChain.crc32c;
+import static dev.stride.model.CodecChain.gzip;
+import static dev.stride.model.CodecChain.transpose;
 
 /**
  * A named codec chain of the robustness tests and fuzz targets. {@code checksummed}: every changed byte of a chunk

@@ -1,15 +1,15 @@
 package dev.stride.robust;
 
-import dev.stride.array.Region;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.dtype.CoreType;
-import dev.stride.dtype.StructType;
-import dev.stride.dtype.StructType.Field;
-import dev.stride.store.MemoryStore;
-import dev.stride.write.ArraySpec;
-import dev.stride.write.ArrayWriter;
-import dev.stride.write.ZarrWriter;
+import dev.stride.model.Region;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.CoreType;
+import dev.stride.model.StructType;
+import dev.stride.model.StructType.Field;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ArraySpec;
+import dev.stride.ArrayWriter;
+import dev.stride.ZarrWriter;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,12 +1,14 @@
 package dev.stride.robust;
 
-import dev.stride.ZarrException;
-import dev.stride.array.FieldStats;
-import dev.stride.array.Region;
-import dev.stride.array.ScanOptions;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.store.LocalStore.IoMode;
+import dev.stride.model.IoMode;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.FieldStats;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.IoMode;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

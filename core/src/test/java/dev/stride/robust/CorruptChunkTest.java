@@ -1,9 +1,13 @@
 package dev.stride.robust;
 
-import dev.stride.ZarrException;
-import dev.stride.codec.DecodeContext;
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.NodeMetadata;
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.internal.document.MetadataParser;
+
+import dev.stride.model.ZarrException;
+import dev.stride.spi.DecodeContext;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.NodeMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -198,10 +202,10 @@ public class CorruptChunkTest {
 
     /** Decodes with a fresh context and checks that its buffers stayed small. */
     protected static void assertDecodesCheaply(ChunkFixture f, byte[] chunk) {
-        ArrayMetadata meta = (ArrayMetadata) NodeMetadata.parse("/", f.metadata());
+        ArrayMetadata meta = (ArrayMetadata) MetadataParser.parse("/", f.metadata());
         try (DecodeContext ctx = new DecodeContext()) {
             ctx.at("/", ChunkFixture.KEY);
-            assertThrows(ZarrException.CorruptChunk.class, () -> meta.codecs().decode(MemorySegment.ofArray(chunk), ctx));
+            assertThrows(ZarrException.CorruptChunk.class, () -> CodecPipeline.of(meta).decode(MemorySegment.ofArray(chunk), ctx));
             assertTrue(ctx.scratch().bytesHeld() < 1 << 20, "allocated " + ctx.scratch().bytesHeld() + " bytes");
         }
     }

@@ -1,14 +1,16 @@
 package dev.stride.robust;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Region;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.store.LocalStore;
-import dev.stride.store.LocalStore.IoMode;
-import dev.stride.store.MemoryStore;
-import dev.stride.store.Scratch;
-import dev.stride.store.Store;
+import dev.stride.model.IoMode;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.Region;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.internal.store.LocalStore;
+import dev.stride.model.IoMode;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.spi.Scratch;
+import dev.stride.spi.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,6 @@
 package dev.stride.robust;
 
-import dev.stride.ZarrException;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.params.provider.Arguments;
 
 import java.util.Arrays;

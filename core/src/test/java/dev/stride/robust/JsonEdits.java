@@ -1,8 +1,8 @@
 package dev.stride.robust;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
-import dev.stride.json.Json;
-import dev.stride.json.JsonCodec;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,12 +1,14 @@
 package dev.stride.robust;
 
-import dev.stride.ZarrException;
-import dev.stride.array.Zarr;
-import dev.stride.array.ZarrArray;
-import dev.stride.store.LocalStore.IoMode;
-import dev.stride.store.MemoryStore;
-import dev.stride.store.Scratch;
-import dev.stride.store.Store;
+import dev.stride.model.IoMode;
+
+import dev.stride.model.ZarrException;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.IoMode;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.spi.Scratch;
+import dev.stride.spi.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;

@@ -1,8 +1,10 @@
 package dev.stride.testing;
 
-import dev.stride.metadata.ArrayMetadata;
-import dev.stride.metadata.GroupMetadata;
-import dev.stride.metadata.NodeMetadata;
+import dev.stride.internal.document.MetadataParser;
+
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.NodeMetadata;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -95,7 +97,7 @@ public final class Doc {
 
     /** Parses as the node {@code /a}. */
     public NodeMetadata parse() {
-        return NodeMetadata.parse("/a", bytes());
+        return MetadataParser.parse("/a", bytes());
     }
 
     public ArrayMetadata parseArray() {

@@ -1,7 +1,7 @@
 package dev.stride.testing;
 
-import dev.stride.store.Scratch;
-import dev.stride.store.Store;
+import dev.stride.spi.Scratch;
+import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;

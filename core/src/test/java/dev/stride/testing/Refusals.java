@@ -1,6 +1,6 @@
 package dev.stride.testing;
 
-import dev.stride.ZarrException;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.function.Executable;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,7 +1,7 @@
 package dev.stride.testing;
 
-import dev.stride.array.Zarr;
-import dev.stride.store.MemoryStore;
+import dev.stride.Zarr;
+import dev.stride.internal.store.MemoryStore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,0 +1,308 @@
+package dev.stride;
+
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.write.ByteSwap;
+import dev.stride.internal.write.FieldWriter;
+import dev.stride.internal.write.NodePath;
+import dev.stride.internal.write.Publication;
+import dev.stride.internal.write.RecordFiller;
+import dev.stride.internal.write.WriteFailure;
+import dev.stride.internal.write.WriteSession;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.Region;
+import dev.stride.internal.read.UnitGrid;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.spi.Store;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Writes regions of one array: from Java arrays per field, from packed records, or record by record. Each chunk the
+ * region touches is assembled (from the stored chunk when the region covers only part of it, else from the fill
+ * value), encoded with the array's codecs and stored atomically, one chunk at a time: a failure leaves the failing
+ * chunk as it was and names it; chunks stored before it hold the new values. Chunks that end up all fill value are
+ * deleted rather than stored (see {@link #skipFillChunks}).
+ *
+ * <p>A new array is published last: its {@code zarr.json} is stored by {@link #commit} (or {@link #close}) only after
+ * every chunk written is durable (files and directories fsynced), so until then readers find no array there, and a
+ * process killed before leaves nothing readable. After a failed write the array cannot be committed: {@link #close}
+ * then deletes the chunks written so far, as {@link #abort} does. An array that existed before is rewritten chunk by
+ * chunk in place; commit and abort change nothing there.
+ *
+ * <p>Safe for several threads writing disjoint sets of chunks; two writes touching one chunk at once may lose one.
+ */
+public final class ArrayWriter implements AutoCloseable {
+    private final Store store;
+    private final NodePath node;
+    private final ArrayMetadata meta;
+    private final CodecPipeline codecs;
+    private final RecordLayout layout;
+    private final Map<String, FieldWriter> fields;
+    private final ByteSwap swap;
+    private final long[] chunkShape;
+    private final long recordSize;
+    private final boolean skipFillChunks;
+    private final WriteSession.Pool sessions;
+    /** The held-back metadata of a new array; null for an array already published. */
+    private final Publication publication;
+
+    ArrayWriter(Store store, NodePath node, ArrayMetadata meta, Publication publication) {
+        this.store = store;
+        this.publication = publication;
+        this.node = node;
+        this.meta = meta;
+        this.codecs = CodecPipeline.of(meta);
+        this.layout = RecordLayout.compile(meta.dataType(), codecs.order());
+        this.recordSize = layout.recordSize();
+        Map<String, FieldWriter> byPath = new LinkedHashMap<>();
+        for (FieldAccessor f : layout.fields()) {
+            byPath.putIfAbsent(f.path(), new FieldWriter(node.path(), f, recordSize));
+        }
+        this.fields = byPath;
+        this.swap = new ByteSwap(meta.dataType());
+        this.chunkShape = meta.chunkShape();
+        this.skipFillChunks = true;
+        this.sessions = new WriteSession.Pool(node.path(), codecs.spec().byteSize(), meta.fillValue().bytes(layout.order()));
+    }
+
+    private ArrayWriter(ArrayWriter base, boolean skipFillChunks) {
+        this.store = base.store;
+        this.node = base.node;
+        this.meta = base.meta;
+        this.codecs = base.codecs;
+        this.layout = base.layout;
+        this.recordSize = base.recordSize;
+        this.fields = base.fields;
+        this.swap = base.swap;
+        this.chunkShape = base.chunkShape;
+        this.skipFillChunks = skipFillChunks;
+        this.sessions = base.sessions;
+        this.publication = base.publication;
+    }
+
+    /**
+     * A writer that stores chunks equal to the fill value ({@code false}) or deletes them (true, the default: a missing
+     * chunk reads as fill value). Shares this writer's buffers; closing either closes both.
+     */
+    public ArrayWriter skipFillChunks(boolean skip) {
+        return new ArrayWriter(this, skip);
+    }
+
+    public String path() {
+        return node.path();
+    }
+
+    public ArrayMetadata metadata() {
+        return meta;
+    }
+
+    /** The held-back metadata of a new array, shared by its writers; null once it was stored before. */
+    Publication publication() {
+        return publication;
+    }
+
+    /** The data type compiled for the stored byte order, as records given to a {@link RecordFiller} are laid out. */
+    public RecordLayout layout() {
+        return layout;
+    }
+
+    /**
+     * The setter of the leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
+     *
+     * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
+     */
+    public FieldWriter field(String path) {
+        FieldWriter f = fields.get(path);
+        if (f == null) {
+            throw new ZarrException.BadRequest(path(), "no field '" + path + "'; the fields are " + fields.keySet());
+        }
+        return f;
+    }
+
+    /**
+     * Writes a region (null: the whole array) from one Java array per leaf field, keyed by path, in C order over the
+     * region and of the types {@code ZarrArray.read} returns. Fields left out keep their stored values.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a column of the wrong type or length, or a region outside
+     *         the array
+     * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
+     *         value stays readable)
+     * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
+     * @throws ZarrException.Closed when the writer is closed
+     */
+    public void write(Region region, Map<String, Object> columns) {
+        Region r = regionOrAll(region);
+        List<FieldWriter> writers = new ArrayList<>();
+        List<Object> arrays = new ArrayList<>();
+        columns.forEach((path, column) -> {
+            FieldWriter f = field(path);
+            f.checkColumn(column, r.size());
+            writers.add(f);
+            arrays.add(column);
+        });
+        write(r, writers.size() == layout.fields().size(), session -> (chunk, first, count, at) -> {
+            for (int k = 0; k < writers.size(); k++) {
+                writers.get(k).copyColumn(arrays.get(k), (int) at, chunk, first, count);
+            }
+        });
+    }
+
+    /**
+     * Writes a region (null: the whole array) from whole records, packed in C order over the region, in byte order {@code order}.
+     *
+     * @throws ZarrException.BadRequest when {@code records} is not the region's size in records, or the region lies
+     *         outside the array
+     * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
+     *         value stays readable)
+     * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
+     * @throws ZarrException.Closed when the writer is closed
+     */
+    public void write(Region region, MemorySegment records, ByteOrder order) {
+        Region r = regionOrAll(region);
+        if (records.byteSize() != r.size() * recordSize) {
+            throw new ZarrException.BadRequest(path(), "region " + r + " needs " + r.size() * recordSize + " bytes of records, not " + records.byteSize());
+        }
+        boolean swapped = !order.equals(layout.order());
+        write(r, true, session -> (chunk, first, count, at) -> {
+            MemorySegment.copy(records, at * recordSize, chunk, first * recordSize, count * recordSize);
+            if (swapped) {
+                swap.swap(chunk, first, count);
+            }
+        });
+    }
+
+    /**
+     * Writes a region (null: the whole array) record by record: {@code filler} sets each record, which starts as the fill value.
+     *
+     * @throws ZarrException.BadRequest when the region lies outside the array
+     * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
+     *         value stays readable)
+     * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
+     * @throws ZarrException.Closed when the writer is closed
+     */
+    public void write(Region region, RecordFiller filler) {
+        Region r = regionOrAll(region);
+        write(r, true, session -> (chunk, first, count, at) -> {
+            MemorySegment.copy(session.fill(), first * recordSize, chunk, first * recordSize, count * recordSize);
+            for (long k = 0; k < count; k++) {
+                filler.fill(at + k, chunk, first + k);
+            }
+        });
+    }
+
+    private Region regionOrAll(Region r) {
+        return r == null ? Region.all(meta.shape()) : r.within(meta.shape(), path());
+    }
+
+    /**
+     * Assembles, encodes and stores each chunk the region touches. {@code source} makes the copier of a session's
+     * runs; {@code everyField} says it sets whole records, so chunks it covers need not be read first.
+     */
+    private void write(Region r, boolean everyField, Function<WriteSession, UnitGrid.RunVisitor> source) {
+        UnitGrid grid = new UnitGrid(chunkShape, r);
+        WriteSession session = sessions.acquire();
+        try {
+            UnitGrid.RunVisitor copier = source.apply(session);
+            for (long n = 0; n < grid.count(); n++) {
+                long[] chunk = grid.unit(n);
+                String key = node.prefix() + meta.keyEncoding().key(chunk);
+                session.ctx.at(path(), key);
+                try {
+                    MemorySegment buffer = session.chunk();
+                    boolean covered = everyField && grid.recordsIn(chunk) == recordsInBounds(chunk);
+                    MemorySegment start = covered ? session.fill() : stored(key, session);
+                    MemorySegment.copy(start, 0, buffer, 0, buffer.byteSize());
+                    grid.forEachRun(chunk, buffer, copier);
+                    commit(key, buffer, session);
+                } catch (ZarrException e) {
+                    failed();
+                    throw e;
+                } catch (RuntimeException e) {
+                    failed();
+                    throw new WriteFailure(path(), key, e);
+                }
+            }
+        } finally {
+            sessions.release(session);
+        }
+    }
+
+    /** Records of a chunk inside the array's bounds (fewer than the chunk's in edge chunks). */
+    private long recordsInBounds(long[] chunk) {
+        long[] shape = meta.shape();
+        long n = 1;
+        for (int d = 0; d < chunk.length; d++) {
+            n *= Math.min(shape[d], (chunk[d] + 1) * chunkShape[d]) - chunk[d] * chunkShape[d];
+        }
+        return n;
+    }
+
+    /** The chunk as stored, decoded; the fill chunk when it was never written. */
+    private MemorySegment stored(String key, WriteSession session) {
+        MemorySegment bytes = store.read(key, 0, -1, session.ctx.scratch());
+        return bytes == null ? session.fill() : codecs.decode(bytes, session.ctx);
+    }
+
+    private void failed() {
+        if (publication != null) {
+            publication.fail();
+        }
+    }
+
+    private void commit(String key, MemorySegment chunk, WriteSession session) {
+        if (publication != null) {
+            publication.chunk(key);
+        }
+        if (skipFillChunks && chunk.mismatch(session.fill()) < 0) {
+            store.delete(key);
+        } else {
+            store.write(key, codecs.encode(chunk, session.ctx));
+        }
+    }
+
+    /**
+     * Publishes a new array: makes its chunks durable, then stores its {@code zarr.json}. Refused after a failed write
+     * or an {@link #abort}; nothing for an array published already.
+     */
+    public void commit() {
+        if (publication != null) {
+            publication.publish();
+        }
+    }
+
+    /** Gives up a new array not yet committed: deletes the chunks written so far and never publishes it. */
+    public void abort() {
+        if (publication != null) {
+            publication.abandon();
+        }
+    }
+
+    /**
+     * Commits a new array (aborts it instead after a failed write), then frees the writing buffers; later writes fail
+     * with {@link ZarrException.Closed}. Call {@link #abort} first when your own code failed between writes.
+     */
+    @Override
+    public void close() {
+        try {
+            if (publication != null) {
+                publication.finish();
+            }
+        } finally {
+            sessions.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ArrayWriter[" + meta + "]";
+    }
+}

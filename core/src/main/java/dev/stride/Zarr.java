@@ -1,0 +1,199 @@
+package dev.stride;
+
+import dev.stride.model.IoMode;
+
+import dev.stride.internal.document.MetadataParser;
+
+import dev.stride.model.FieldStats;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.NodeMetadata;
+import dev.stride.internal.store.LocalStore;
+import dev.stride.spi.Store;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An open Zarr v3 hierarchy: the entry point of Stride.
+ *
+ * <pre>{@code
+ * try (Zarr zarr = Zarr.open(Path.of("data.zarr"))) {
+ *     ZarrArray points = zarr.array("/points");
+ *     FieldStats x = points.scan("x");
+ * }
+ * }</pre>
+ *
+ * Node paths are absolute ({@code /}, {@code /group/array}); closing the hierarchy closes its arrays and store.
+ */
+public final class Zarr implements AutoCloseable {
+    private final Store store;
+    private final Map<String, ZarrArray> arrays = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    private Zarr(Store store) {
+        this.store = store;
+    }
+
+    /**
+     * Opens the hierarchy rooted at a directory (its {@code zarr.json} is the root node), reading as {@link IoMode#AUTO}.
+     *
+     * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
+     */
+    public static Zarr open(Path root) {
+        return open(root, IoMode.AUTO);
+    }
+
+    /**
+     * Opens the hierarchy rooted at a directory, reading its files as {@code mode} says.
+     *
+     * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
+     */
+    public static Zarr open(Path root, IoMode mode) {
+        return new Zarr(LocalStore.open(root, mode));
+    }
+
+    /** Opens a hierarchy in any store; closing the hierarchy closes the store. */
+    public static Zarr open(Store store) {
+        return new Zarr(store);
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    /**
+     * Parses and validates the metadata of the node at {@code path}.
+     *
+     * @throws ZarrException.NodeNotFound when no node is there or the path holds an illegal name
+     * @throws ZarrException.InvalidMetadata when its {@code zarr.json} breaks the spec (the message names the member)
+     * @throws ZarrException.Unsupported when it uses a data type, codec or extension Stride does not know
+     * @throws ZarrException.StoreFailure when the store cannot read it
+     * @throws ZarrException.Closed when the hierarchy is closed
+     */
+    public NodeMetadata metadata(String path) {
+        ensureOpen();
+        String normalized = normalize(path);
+        String key = prefix(normalized) + "zarr.json";
+        byte[] doc = store.readBytes(key);
+        if (doc == null) {
+            throw new ZarrException.NodeNotFound(normalized, "no zarr.json at this path");
+        }
+        try {
+            return MetadataParser.parse(normalized, doc);
+        } catch (OutOfMemoryError e) {
+            // the parse's allocations are garbage now; a document this large is refused like any unreadable one
+            throw new ZarrException.StoreFailure(key, "holds " + doc.length + " bytes, too many to parse in this Java heap of "
+                    + Runtime.getRuntime().maxMemory() + " bytes (-Xmx)", null);
+        }
+    }
+
+    public Group root() {
+        return group("/");
+    }
+
+    /**
+     * The group at {@code path}.
+     *
+     * @throws ZarrException.NodeNotFound when no node is there or it is an array; and as {@link #metadata}
+     */
+    public Group group(String path) {
+        if (metadata(path) instanceof GroupMetadata g) {
+            return new Group(this, g);
+        }
+        throw new ZarrException.NodeNotFound(normalize(path), "is an array, not a group");
+    }
+
+    /**
+     * The array at {@code path}, opened once and shared until the hierarchy closes.
+     *
+     * @throws ZarrException.NodeNotFound when no node is there or it is a group; and as {@link #metadata}
+     */
+    public ZarrArray array(String path) {
+        String normalized = normalize(path);
+        ZarrArray open = arrays.get(normalized);
+        if (open != null && !open.isClosed()) {
+            return open;
+        }
+        if (metadata(normalized) instanceof ArrayMetadata a) {
+            // replaces a closed one, so close() reaches the array now in use
+            return arrays.merge(normalized, new ZarrArray(store, prefix(normalized), a), (old, fresh) -> old.isClosed() ? fresh : old);
+        }
+        throw new ZarrException.NodeNotFound(normalized, "is a group, not an array");
+    }
+
+    /**
+     * Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". A folder
+     * whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing child.
+     *
+     * @throws ZarrException.StoreFailure when the store cannot list the path or look at a child's zarr.json
+     * @throws ZarrException.Closed when the hierarchy is closed
+     */
+    public List<String> children(String path) {
+        ensureOpen();
+        String prefix = prefix(normalize(path));
+        List<String> names = new ArrayList<>();
+        for (String name : store.list(prefix)) {
+            if (NodeMetadata.invalidNameReason(name) == null && hasMetadata(prefix + name + "/zarr.json")) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /**
+     * True when the key exists inside the store. A plain file (no folder to hold a zarr.json) and a link leading out of
+     * the store are no child; any other failure to find the key (a folder that cannot be read) is an error.
+     */
+    private boolean hasMetadata(String key) {
+        try {
+            return store.size(key) >= 0;
+        } catch (ZarrException.StoreFailure e) {
+            if (Store.PARENT_NOT_A_DIRECTORY.equals(e.reason()) || Store.LEADS_OUTSIDE.equals(e.reason())) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses illegal node names. */
+    static String normalize(String path) {
+        String trimmed = path.replaceAll("^/+|/+$", "");
+        if (trimmed.isEmpty()) {
+            return "/";
+        }
+        for (String name : trimmed.split("/")) {
+            String bad = NodeMetadata.invalidNameReason(name);
+            if (bad != null) {
+                throw new ZarrException.NodeNotFound(path, bad);
+            }
+        }
+        return "/" + trimmed;
+    }
+
+    /** Store key prefix of a node: "" for the root, "a/b/" for /a/b. */
+    static String prefix(String normalizedPath) {
+        return normalizedPath.equals("/") ? "" : normalizedPath.substring(1) + "/";
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new ZarrException.Closed("the hierarchy");
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            arrays.values().forEach(ZarrArray::close);
+            arrays.clear();
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,365 @@
+package dev.stride;
+
+import dev.stride.internal.read.ArrayReader;
+import dev.stride.internal.read.ColumnBuilder;
+import dev.stride.internal.read.FieldScan;
+import dev.stride.internal.read.Kernels;
+import dev.stride.internal.read.ParallelReader;
+import dev.stride.internal.read.StoredUnits;
+import dev.stride.internal.read.UnitGrid;
+import dev.stride.internal.read.UnsignedColumns;
+import dev.stride.model.FieldStats;
+import dev.stride.model.RecordVisitor;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.Selection;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.TimeType;
+import dev.stride.model.Json;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.spi.Store;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An open Zarr v3 array: its metadata, its compiled record layout, and reads of fields, records and statistics
+ * over the whole array or a region. Many threads may read at once; {@link #close()} ends every read.
+ *
+ * <p>A region given as null is the whole array. Every read fails with {@link ZarrException.BadRequest} for an unknown
+ * field or a region outside the array, {@link ZarrException.CorruptChunk} for a chunk that does not decode (naming its
+ * key), {@link ZarrException.StoreFailure} when the store cannot read, and {@link ZarrException.Closed} once closed.
+ */
+public final class ZarrArray implements AutoCloseable {
+    private final ArrayReader reader;
+    private final ArrayMetadata meta;
+    private final RecordLayout layout;
+
+    ZarrArray(Store store, String prefix, ArrayMetadata meta) {
+        this.reader = new ArrayReader(store, prefix, meta);
+        this.meta = meta;
+        this.layout = reader.layout();
+    }
+
+    public String path() {
+        return meta.path();
+    }
+
+    public ArrayMetadata metadata() {
+        return meta;
+    }
+
+    public long[] shape() {
+        return meta.shape();
+    }
+
+    public DataType dataType() {
+        return meta.dataType();
+    }
+
+    /** The data type compiled for the stored byte order: packed layout and one accessor per leaf field. */
+    public RecordLayout layout() {
+        return layout;
+    }
+
+    public Json.JObject attributes() {
+        return meta.attributes();
+    }
+
+    /**
+     * The leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
+     *
+     * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
+     */
+    public FieldAccessor field(String path) {
+        FieldAccessor f = layout.fieldOrNull(path);
+        if (f == null) {
+            List<String> known = layout.fields().stream().map(FieldAccessor::path).toList();
+            throw new ZarrException.BadRequest(path(), "no field '" + path + "'; the fields are " + known);
+        }
+        return f;
+    }
+
+    /** Shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array. */
+    public long[] readUnitShape() {
+        return reader.unitShape().clone();
+    }
+
+    private Region regionOrAll(Region r) {
+        return r == null ? Region.all(meta.shape()) : r.within(meta.shape(), path());
+    }
+
+    private int elementsOf(Region r) {
+        long n = r.size();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new ZarrException.BadRequest(path(), "a region of " + n + " elements does not fit a Java array; read it in parts or scan it");
+        }
+        return (int) n;
+    }
+
+    /**
+     * One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). The chunks are
+     * read on {@code options.threads()} threads, each filling its own part of the array.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, one that is no real number, a region outside the array or
+     *         one of more elements than a Java array holds
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public double[] readDoubles(String field, Region region, ScanOptions options) {
+        double[] out = new double[elementsOf(regionOrAll(region))];
+        readDoubles(field, region, out, options);
+        return out;
+    }
+
+    /**
+     * As {@link #readDoubles(String, Region, ScanOptions)}, into the start of {@code out}: an array reused from call to
+     * call spares allocating (and the JVM zeroing) a new one each time.
+     *
+     * @throws ZarrException.BadRequest as {@link #readDoubles(String, Region, ScanOptions)}, and when {@code out} is
+     *         shorter than the region
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public void readDoubles(String field, Region region, double[] out, ScanOptions options) {
+        FieldAccessor f = field(field);
+        Region r = regionOrAll(region);
+        if (out.length < r.size()) {
+            throw new ZarrException.BadRequest(path(), "the array holds " + out.length + " doubles, the region has " + r.size() + " elements");
+        }
+        long recordSize = layout.recordSize();
+        forEachRun(r, options.threads(), options.progress(),
+                (unit, first, n, at) -> Kernels.toDoubles(f, unit, recordSize, first, n, out, (int) at));
+    }
+
+    /** {@link #readDoubles(String, Region, ScanOptions)} on one thread per processor. */
+    public double[] readDoubles(String field, Region region) {
+        return readDoubles(field, region, ScanOptions.defaults());
+    }
+
+    public double[] readDoubles(String field) {
+        return readDoubles(field, null);
+    }
+
+    /**
+     * One field of a region as its natural Java array: boolean[] for bool, byte[]/short[]/int[]/long[] for
+     * (u)int8..64 (unsigned as raw bits: {@link UnsignedColumns} widens them to their values), float[] for float16
+     * (widened) and float32, double[] for float64, double[] of interleaved (re, im) for complex, long[] of counts for
+     * times ({@link dev.stride.model.TimeType#toInstant}, {@code toDuration}), byte[] of N/8 per element for r&lt;N&gt;.
+     * The chunks are read on {@code options.threads()} threads, each filling its own part of the array.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
+     *         Java array holds
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public Object read(String field, Region region, ScanOptions options) {
+        FieldAccessor f = field(field);
+        Region r = regionOrAll(region);
+        int n = elementsOf(r);
+        ColumnBuilder column = ColumnBuilder.of(f, n);
+        forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> column.copy(unit, first, count, (int) at));
+        return column.array();
+    }
+
+    /** {@link #read(String, Region, ScanOptions)} on one thread per processor. */
+    public Object read(String field, Region region) {
+        return read(field, region, ScanOptions.defaults());
+    }
+
+    /** {@link #read(Selection, ScanOptions)} on one thread per processor. */
+    public Map<String, Object> read(Selection selection) {
+        return read(selection, ScanOptions.defaults());
+    }
+
+    /**
+     * Several fields of a region (all leaf fields when the selection names none), by path, as
+     * {@link #read(String, Region, ScanOptions)}, in one pass over the chunks.
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
+     *         Java array holds
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public Map<String, Object> read(Selection selection, ScanOptions options) {
+        Region r = regionOrAll(selection.region());
+        int n = elementsOf(r);
+        List<FieldAccessor> fields = new ArrayList<>();
+        if (selection.fields().isEmpty()) {
+            fields.addAll(layout.fields());
+        } else {
+            for (String path : selection.fields()) {
+                fields.add(field(path));
+            }
+        }
+        Map<String, ColumnBuilder> columns = new LinkedHashMap<>();
+        for (FieldAccessor f : fields) {
+            columns.put(f.path(), ColumnBuilder.of(f, n));
+        }
+        forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> {
+            for (ColumnBuilder c : columns.values()) {
+                c.copy(unit, first, count, (int) at);
+            }
+        });
+        Map<String, Object> out = new LinkedHashMap<>();
+        columns.forEach((k, v) -> out.put(k, v.array()));
+        return out;
+    }
+
+    /**
+     * Copies one field of a region into {@code dst} packed ({@code field.byteSize()} bytes each, in {@code layout().order()}).
+     *
+     * @throws ZarrException.BadRequest for an unknown field, a region outside the array or a {@code dst} too small
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public void readField(String field, Region region, MemorySegment dst) {
+        FieldAccessor f = field(field);
+        Region r = regionOrAll(region);
+        long size = f.byteSize();
+        long recordSize = layout.recordSize();
+        if (dst.byteSize() < r.size() * size) {
+            throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the field needs " + r.size() * size);
+        }
+        forEachRun(r, 1, null, (unit, first, n, at) -> {
+            for (long i = 0; i < n; i++) {
+                MemorySegment.copy(unit, (first + i) * recordSize + f.offset(), dst, (at + i) * size, size);
+            }
+        });
+    }
+
+    /**
+     * Whole records of a region, packed in C order and {@code layout().order()}, in a segment of {@code arena}.
+     *
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public MemorySegment readRecords(Region region, Arena arena) {
+        Region r = regionOrAll(region);
+        long recordSize = layout.recordSize();
+        MemorySegment out = arena.allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
+        forEachRun(r, 1, null, (unit, first, n, at) ->
+                MemorySegment.copy(unit, first * recordSize, out, at * recordSize, n * recordSize));
+        return out;
+    }
+
+    /**
+     * Visits every record of a region in place on the calling thread, chunk by chunk (C order within each chunk);
+     * the visitor's {@code index} is the record's C-order position in the region.
+     *
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public void forEachRecord(Region region, RecordVisitor visitor) {
+        Region r = regionOrAll(region);
+        forEachRun(r, 1, null, (unit, first, n, at) -> {
+            for (long i = 0; i < n; i++) {
+                visitor.visit(at + i, unit, first + i);
+            }
+        });
+    }
+
+    /**
+     * Count, sum, min, max and mean of a field of numbers, bools or times over a region (null: all), in parallel across
+     * chunks; exact, see {@link FieldStats}.
+     */
+    public FieldStats scan(String field, Region region, ScanOptions options) {
+        return scan(List.of(field), region, options).getFirst();
+    }
+
+    /**
+     * The statistics of several fields (in the order given) in one pass: each chunk is read and decoded once for all
+     * of them, so on a compressed array they cost about what one field does. The results are the same on any number
+     * of threads and whichever fields share the pass. Chunks never written count as fill values without being
+     * visited; a grid of more than {@value StoredUnits#LIST_ABOVE} units in a store that can list is listed first, so
+     * only the chunks written are read.
+     *
+     * @throws ZarrException.BadRequest for no field, an unknown one, one that is no real number or time, or a region
+     *         outside the array
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read or list a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public List<FieldStats> scan(List<String> fields, Region region, ScanOptions options) {
+        if (fields.isEmpty()) {
+            throw new ZarrException.BadRequest(path(), "no field to scan");
+        }
+        FieldAccessor[] accessors = new FieldAccessor[fields.size()];
+        for (int i = 0; i < accessors.length; i++) {
+            accessors[i] = scannable(fields.get(i));
+        }
+        FieldScan scan;
+        try (Arena arena = Arena.ofConfined()) {
+            // off-heap like every unit: a heap segment seen once by the kernels would slow their loops for good
+            MemorySegment fillRecord = arena.allocate(reader.fillElement().length).copyFrom(MemorySegment.ofArray(reader.fillElement()));
+            scan = new FieldScan(fields, accessors, layout.recordSize(), fillRecord);
+        }
+        Region r = regionOrAll(region);
+        UnitGrid grid = new UnitGrid(reader.unitShape(), r);
+        reader.ensureOpen();
+        long[] stored = StoredUnits.find(reader.store(), reader.prefix(), meta, reader.unitShape(), grid);
+        new ParallelReader(reader, grid, stored, options.threads(), options.progress()).run(worker -> scan.worker());
+        if (stored != null) {
+            long read = 0;
+            for (long unit : stored) {
+                read += grid.recordsIn(grid.unit(unit));
+            }
+            scan.worker().missing(r.size() - read);
+        }
+        return scan.results();
+    }
+
+    private FieldAccessor scannable(String field) {
+        FieldAccessor f = field(field);
+        if (!(f.type() instanceof CoreType c && (c.isReal() || c == CoreType.BOOL)) && !(f.type() instanceof TimeType)) {
+            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number");
+        }
+        return f;
+    }
+
+    public FieldStats scan(String field) {
+        return scan(field, null, ScanOptions.defaults());
+    }
+
+    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, UnitGrid.RunVisitor visitor) {
+        forEachRun(r, threads, progress, worker -> visitor::run);
+    }
+
+    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, ParallelReader.WorkerVisitors visitors) {
+        UnitGrid grid = new UnitGrid(reader.unitShape(), r);
+        new ParallelReader(reader, grid, threads, progress).run(visitors);
+    }
+
+    boolean isClosed() {
+        return reader.isClosed();
+    }
+
+    /** Ends reading: later calls fail with {@link ZarrException.Closed}; reads in progress stop with it. */
+    @Override
+    public void close() {
+        reader.close();
+    }
+
+    @Override
+    public String toString() {
+        return meta.toString();
+    }
+}

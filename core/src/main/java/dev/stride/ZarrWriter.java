@@ -1,0 +1,348 @@
+package dev.stride;
+
+import dev.stride.model.IoMode;
+
+import dev.stride.internal.codec.CodecPipeline;
+
+import dev.stride.internal.document.MetadataParser;
+import dev.stride.internal.metadata.MetadataEncoder;
+
+import dev.stride.internal.metadata.DataTypeJson;
+import dev.stride.internal.metadata.FillValueJson;
+import dev.stride.internal.write.NodePath;
+import dev.stride.internal.write.Publication;
+import dev.stride.internal.write.WriteFailure;
+import dev.stride.model.ArraySpec;
+
+import dev.stride.model.ZarrException;
+import dev.stride.spi.Codec;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.NodeMetadata;
+import dev.stride.internal.store.LocalStore;
+import dev.stride.spi.Store;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Creates groups and arrays of a Zarr v3 hierarchy and opens arrays for writing: the writing entry point of Stride.
+ *
+ * <pre>{@code
+ * try (ZarrWriter out = ZarrWriter.open(Path.of("data.zarr"))) {
+ *     ArrayWriter points = out.createArray("/points", ArraySpec.of(type, 1000).chunks(100));
+ *     points.write(null, Map.of("x", xs, "y", ys));
+ * }
+ * }</pre>
+ *
+ * Every {@code zarr.json} and chunk is stored atomically (a temporary file, fsynced, renamed into place), so a reader
+ * sees the old value or the new one. A new array is published last: its metadata is stored when its writer commits or
+ * closes, after its chunks are durable, so a failed or killed writer leaves no array readable (see
+ * {@link ArrayWriter}). Groups are stored at once. The metadata of an existing array is only replaced by one its chunks
+ * still fit, unless {@link #overwriteArray} is asked for. Missing parent groups are created. Paths are absolute
+ * ({@code /}, {@code /group/array}).
+ */
+public final class ZarrWriter implements AutoCloseable {
+    private final Store store;
+    private final ConcurrentLinkedQueue<ArrayWriter> writers = new ConcurrentLinkedQueue<>();
+    /** The first writer of each new array not yet published, by path. */
+    private final Map<String, ArrayWriter> unpublished = new ConcurrentHashMap<>();
+    /** Groups this writer stored or found: their ancestors need no second look. */
+    private final Set<String> groups = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private ZarrWriter(Store store) {
+        if (!store.writable()) {
+            throw new ZarrException.StoreFailure(null, "the store is open for reading only", null);
+        }
+        this.store = store;
+    }
+
+    /**
+     * Opens a directory for writing, creating it if needed.
+     *
+     * @throws ZarrException.StoreFailure when the directory cannot be created or opened
+     */
+    public static ZarrWriter open(Path root) {
+        // chunks are read at most once (to update them), so reading beats mapping
+        return new ZarrWriter(LocalStore.openWritable(root, IoMode.READ));
+    }
+
+    /**
+     * Writes into any writable store; closing the writer closes the store.
+     *
+     * @throws ZarrException.StoreFailure when the store is open for reading only
+     */
+    public static ZarrWriter open(Store store) {
+        return new ZarrWriter(store);
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    /**
+     * Creates a group without attributes, as {@link #createGroup(String, Json.JObject)}.
+     *
+     * @throws ZarrException.BadRequest when an array is there
+     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
+     */
+    public void createGroup(String path) {
+        createGroup(path, new Json.JObject(Map.of()));
+    }
+
+    /**
+     * Creates a group, or sets the attributes of the group already there (its children stay).
+     *
+     * @throws ZarrException.BadRequest when an array is there
+     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
+     */
+    public void createGroup(String path, Json.JObject attributes) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        NodeMetadata existing = existing(node);
+        if (existing instanceof ArrayMetadata) {
+            throw new ZarrException.BadRequest(node.path(), "is an array; delete it before creating a group here");
+        }
+        createParents(node);
+        Json.JObject doc = MetadataEncoder.group(attributes);
+        if (existing == null || !existing.json().equals(doc)) {
+            store(node, doc);
+        }
+        groups.add(node.path());
+    }
+
+    /**
+     * Creates an array and returns its writer. An array already there is kept, chunks and all, when its data type,
+     * shape, chunks, fill value and codecs are those of {@code spec} (its attributes and dimension names are then
+     * updated); any other node there is refused. A new array is published when its writer commits or closes.
+     *
+     * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
+     * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
+     * @throws ZarrException.BadRequest when a group or a different array is there
+     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
+     */
+    public ArrayWriter createArray(String path, ArraySpec spec) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        Json.JObject doc = MetadataEncoder.array(spec);
+        ArrayMetadata meta = validate(node, doc);
+        NodeMetadata existing = existing(node);
+        if (existing != null && !(existing instanceof ArrayMetadata old && chunkFormat(old).equals(chunkFormat(meta)))) {
+            throw new ZarrException.BadRequest(node.path(), "a " + (existing instanceof ArrayMetadata ? "different array" : "group")
+                    + " exists here; delete it first, or overwrite it");
+        }
+        ArrayWriter pending = pendingWriter(node);
+        if (pending != null) {
+            pending.publication().document(doc);
+            return track(new ArrayWriter(store, node, meta, pending.publication()));
+        }
+        createParents(node);
+        if (existing != null) {
+            if (!existing.json().equals(doc)) {
+                store(node, doc);
+            }
+            return track(new ArrayWriter(store, node, meta, null));
+        }
+        ArrayWriter writer = new ArrayWriter(store, node, meta, new Publication(store, node, doc));
+        unpublished.put(node.path(), writer);
+        return track(writer);
+    }
+
+    /**
+     * Replaces whatever is at {@code path} (and below it) with a new, empty array.
+     *
+     * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (nothing is deleted)
+     * @throws ZarrException.StoreFailure when the old node cannot be deleted or the new metadata stored
+     */
+    public ArrayWriter overwriteArray(String path, ArraySpec spec) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        validate(node, MetadataEncoder.array(spec));
+        delete(path);
+        return createArray(path, spec);
+    }
+
+    /**
+     * A writer of the existing array at {@code path}.
+     *
+     * @throws ZarrException.NodeNotFound when no array is there
+     */
+    public ArrayWriter array(String path) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        ArrayWriter pending = pendingWriter(node);
+        if (pending != null) {
+            return track(new ArrayWriter(store, node, pending.metadata(), pending.publication()));
+        }
+        if (existing(node) instanceof ArrayMetadata meta) {
+            return track(new ArrayWriter(store, node, meta, null));
+        }
+        throw new ZarrException.NodeNotFound(node.path(), "no array here");
+    }
+
+    /**
+     * Deletes the node at {@code path} and everything below it. Its {@code zarr.json} goes first, so readers see the
+     * node whole or not at all. New arrays there not yet published are aborted.
+     *
+     * @throws ZarrException.StoreFailure when a key cannot be deleted
+     */
+    public void delete(String path) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        String below = node.isRoot() ? "/" : node.path() + "/";
+        unpublished.values().removeIf(w -> {
+            boolean inside = w.path().equals(node.path()) || w.path().startsWith(below);
+            if (inside) {
+                w.abort();
+            }
+            return inside;
+        });
+        groups.removeIf(g -> g.equals(node.path()) || g.startsWith(below));
+        store.delete(node.metadataKey());
+        deleteBelow(node.prefix());
+        if (!node.isRoot()) {
+            store.delete(node.prefix().substring(0, node.prefix().length() - 1));
+        }
+    }
+
+    /** Deletes every key below {@code prefix}, depth first without recursion (hierarchies may be thousands deep). */
+    private void deleteBelow(String prefix) {
+        Deque<String> open = new ArrayDeque<>(List.of(prefix));
+        Deque<String> emptied = new ArrayDeque<>();
+        while (!open.isEmpty()) {
+            String dir = open.pop();
+            for (String name : store.list(dir)) {
+                open.push(dir + name + "/");
+                emptied.push(dir + name);
+            }
+        }
+        // deepest first: a directory is deleted once what was inside it is
+        while (!emptied.isEmpty()) {
+            store.delete(emptied.pop());
+        }
+    }
+
+    /** Parses our own document as a reader would, so nothing a reader refuses is ever written. */
+    private static ArrayMetadata validate(NodePath node, Json.JObject doc) {
+        return (ArrayMetadata) MetadataParser.parse(node.path(), JsonCodec.print(doc).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** What the stored chunks depend on: two arrays with equal formats read the same chunks alike. */
+    private static List<Object> chunkFormat(ArrayMetadata m) {
+        List<Json> codecs = new ArrayList<>();
+        for (Codec c : CodecPipeline.of(m).codecs()) {
+            codecs.add(Json.object("name", Json.string(c.name()), "configuration", c.configuration()));
+        }
+        return List.of(Json.integers(m.shape()), DataTypeJson.encode(m.dataType()), Json.integers(m.chunkShape()),
+                m.keyEncoding(), FillValueJson.encode(m.fillValue()), codecs);
+    }
+
+    /** The node at {@code node}: stored, or a new array not yet published. */
+    private NodeMetadata existing(NodePath node) {
+        ArrayWriter pending = pendingWriter(node);
+        if (pending != null) {
+            return pending.metadata();
+        }
+        byte[] doc = store.readBytes(node.metadataKey());
+        return doc == null ? null : MetadataParser.parse(node.path(), doc);
+    }
+
+    /** The first writer of the new array at {@code node} while it is unpublished, else null. */
+    private ArrayWriter pendingWriter(NodePath node) {
+        ArrayWriter w = unpublished.get(node.path());
+        if (w != null && !w.publication().pending()) {
+            unpublished.remove(node.path(), w);
+            return null;
+        }
+        return w;
+    }
+
+    /** Creates the missing groups above {@code node}, root first; looks no higher than a group it knows. */
+    private void createParents(NodePath node) {
+        Deque<NodePath> unknown = new ArrayDeque<>();
+        for (NodePath p = node.parent(); p != null && !groups.contains(p.path()); p = p.parent()) {
+            unknown.push(p);
+        }
+        for (NodePath parent : unknown) {
+            NodeMetadata existing = existing(parent);
+            if (existing instanceof ArrayMetadata) {
+                throw new ZarrException.BadRequest(node.path(), "its parent " + parent + " is an array, not a group");
+            }
+            if (!(existing instanceof GroupMetadata)) {
+                store(parent, MetadataEncoder.group(new Json.JObject(Map.of())));
+            }
+            groups.add(parent.path());
+        }
+    }
+
+    private void store(NodePath node, Json.JObject doc) {
+        byte[] bytes = (JsonCodec.print(doc, true) + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            store.write(node.metadataKey(), MemorySegment.ofArray(bytes));
+        } catch (ZarrException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new WriteFailure(node.path(), node.metadataKey(), e);
+        }
+    }
+
+    private ArrayWriter track(ArrayWriter writer) {
+        writers.add(writer);
+        return writer;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new ZarrException.Closed("the hierarchy writer");
+        }
+    }
+
+    /**
+     * Closes every array writer it made (publishing the new arrays whose writes all succeeded), makes everything
+     * durable, then closes the store. The first failure is thrown once everything is closed.
+     */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            RuntimeException failure = null;
+            for (ArrayWriter w : writers) {
+                failure = closing(failure, w::close);
+            }
+            writers.clear();
+            unpublished.clear();
+            failure = closing(failure, store::sync);
+            failure = closing(failure, store::close);
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    private static RuntimeException closing(RuntimeException failure, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                return e;
+            }
+            failure.addSuppressed(e);
+        }
+        return failure;
+    }
+}

@@ -1,0 +1,153 @@
+package dev.stride.internal.metadata;
+
+import dev.stride.model.Extension;
+
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.RawType;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.Json;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Parses the {@code data_type} member: core types, {@code r<N>}, numpy time types, {@code struct} and legacy {@code structured}. */
+public final class DataTypes {
+    private static final Pattern RAW = Pattern.compile("r([1-9][0-9]{0,9})");
+    private static final Set<String> VARIABLE_LENGTH = Set.of("string", "bytes", "vlen-utf8", "vlen-bytes", "variable_length_utf8");
+    /** Records larger than this cannot be a packed Java layout or one element of a chunk buffer. */
+    static final long MAX_RECORD_BYTES = 1 << 30;
+
+    private DataTypes() {
+    }
+
+    public static DataType parse(Node node, Json json, String pointer) {
+        return parse(node, json, pointer, 0);
+    }
+
+    private static DataType parse(Node node, Json json, String pointer, int depth) {
+        if (depth > 32) {
+            throw node.invalid(pointer, "structs nested deeper than 32 levels");
+        }
+        Extension ext = node.extension(json, pointer);
+        String name = ext.name();
+        var core = CoreType.byName(name);
+        if (core.isPresent()) {
+            node.onlyConfiguration(ext);
+            return core.get();
+        }
+        var raw = RAW.matcher(name);
+        if (raw.matches()) {
+            node.onlyConfiguration(ext);
+            long bits = Long.parseLong(raw.group(1));
+            if (bits % 8 != 0 || bits > Integer.MAX_VALUE) {
+                throw node.invalid(pointer, "raw type '" + name + "' needs a multiple of 8 bits below 2^31");
+            }
+            return new RawType((int) bits);
+        }
+        return switch (name) {
+            case "numpy.datetime64", "numpy.timedelta64" -> time(node, ext);
+            case "struct" -> struct(node, ext, depth, false);
+            case "structured" -> struct(node, ext, depth, true);
+            default -> {
+                if (VARIABLE_LENGTH.contains(name)) {
+                    throw node.unsupported(pointer, "variable-length data type '" + name + "' has no fixed size; Stride reads fixed-size types only");
+                }
+                throw node.unsupported(pointer, "unknown data type '" + name + "'");
+            }
+        };
+    }
+
+    private static TimeType time(Node node, Extension ext) {
+        node.onlyConfiguration(ext, "unit", "scale_factor");
+        String unit = node.string(node.required(ext.configuration(), "unit", ext.pointer() + "/configuration"),
+                ext.pointer() + "/configuration/unit");
+        if (!TimeType.UNITS.contains(unit)) {
+            throw node.invalid(ext.pointer() + "/configuration/unit", "unknown time unit '" + unit + "'");
+        }
+        long scale = node.integer(node.required(ext.configuration(), "scale_factor", ext.pointer() + "/configuration"),
+                ext.pointer() + "/configuration/scale_factor", 1, Integer.MAX_VALUE);
+        return new TimeType(ext.name().equals("numpy.datetime64"), unit, scale);
+    }
+
+    private static StructType struct(Node node, Extension ext, int depth, boolean legacy) {
+        node.onlyConfiguration(ext, "fields");
+        String fieldsPointer = ext.pointer() + "/configuration/fields";
+        Json.JArray fields = node.array(node.required(ext.configuration(), "fields", ext.pointer() + "/configuration"), fieldsPointer);
+        if (fields.size() == 0) {
+            throw node.invalid(fieldsPointer, "a struct needs at least one field");
+        }
+        List<StructType.Field> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        long size = 0;
+        for (int i = 0; i < fields.size(); i++) {
+            String at = fieldsPointer + "/" + i;
+            Json f = fields.get(i);
+            Json nameJson;
+            Json typeJson;
+            String namePointer;
+            String typePointer;
+            if (f instanceof Json.JArray tuple) {
+                // legacy "structured": [name, type]
+                if (tuple.size() != 2) {
+                    throw node.invalid(at, "a field tuple must be [name, data_type]");
+                }
+                nameJson = tuple.get(0);
+                typeJson = tuple.get(1);
+                namePointer = at + "/0";
+                typePointer = at + "/1";
+            } else {
+                Json.JObject o = node.object(f, at);
+                node.refuseUnknownMembers(o, at, Set.of("name", "data_type"));
+                nameJson = node.required(o, "name", at);
+                typeJson = node.required(o, "data_type", at);
+                namePointer = at + "/name";
+                typePointer = at + "/data_type";
+            }
+            String name = node.string(nameJson, namePointer);
+            if (name.isEmpty()) {
+                throw node.invalid(namePointer, "field names must not be empty");
+            }
+            if (!names.add(name)) {
+                throw node.invalid(namePointer, "duplicate field name '" + name + "'");
+            }
+            DataType type = parse(node, typeJson, typePointer, depth + 1);
+            size += type.byteSize();
+            if (size > MAX_RECORD_BYTES) {
+                throw node.invalid(fieldsPointer, "records larger than 2^30 bytes are not supported");
+            }
+            out.add(new StructType.Field(name, type));
+        }
+        int[][] same = StructType.samePath(out);
+        if (same != null) {
+            // valid to the spec, but Stride names fields by dotted path: reading either would be a guess
+            throw node.unsupported(namePointer(fieldsPointer, out, legacy, same[1]), "field path '" + StructType.path(out, same[1])
+                    + "' is also the path of the field at " + namePointer(fieldsPointer, out, legacy, same[0])
+                    + "; Stride names fields by dotted path and cannot tell them apart");
+        }
+        return new StructType(out, legacy);
+    }
+
+    /** The JSON pointer of the name of the field an index chain leads to, through tuples for legacy "structured". */
+    private static String namePointer(String fieldsPointer, List<StructType.Field> fields, boolean legacy, int[] chain) {
+        StringBuilder pointer = new StringBuilder(fieldsPointer);
+        List<StructType.Field> level = fields;
+        boolean tuples = legacy;
+        for (int k = 0; k < chain.length; k++) {
+            pointer.append('/').append(chain[k]);
+            if (k == chain.length - 1) {
+                pointer.append(tuples ? "/0" : "/name");
+            } else {
+                StructType nested = (StructType) level.get(chain[k]).type();
+                pointer.append(tuples ? "/1" : "/data_type").append("/configuration/fields");
+                level = nested.fields();
+                tuples = nested.legacy();
+            }
+        }
+        return pointer.toString();
+    }
+}

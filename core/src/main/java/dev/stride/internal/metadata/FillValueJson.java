@@ -1,0 +1,131 @@
+package dev.stride.internal.metadata;
+
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.FillValue;
+import dev.stride.model.RawType;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.Json;
+
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code fill_value} member that reads back as exactly the same bits: a struct as an object with every field,
+ * floats as numbers, {@code "NaN"} (the canonical quiet NaN only), {@code "Infinity"}, {@code "-Infinity"}, or a
+ * {@code "0x..."} bit pattern for what no number spells (other NaNs, negative zero).
+ */
+public final class FillValueJson {
+    private FillValueJson() {
+    }
+
+    public static Json encode(FillValue fill) {
+        return encode(fill.type(), fill.bytes(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    /** The fill value whose bits are all zero: 0, false, 0.0 in every field. */
+    public static Json zero(DataType type) {
+        return encode(type, new byte[type.byteSize()]);
+    }
+
+    private static Json encode(DataType type, byte[] littleEndian) {
+        return encode(type, ByteBuffer.wrap(littleEndian).order(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    private static Json encode(DataType type, ByteBuffer in) {
+        return switch (type) {
+            case CoreType c -> core(c, in);
+            case RawType r -> {
+                List<Json> bytes = new ArrayList<>();
+                for (int i = 0; i < r.byteSize(); i++) {
+                    bytes.add(Json.number(Byte.toUnsignedInt(in.get())));
+                }
+                yield new Json.JArray(bytes);
+            }
+            case TimeType t -> {
+                long v = in.getLong();
+                yield v == TimeType.NAT ? Json.string("NaT") : Json.number(v);
+            }
+            case StructType s -> {
+                Map<String, Json> members = new LinkedHashMap<>();
+                for (StructType.Field f : s.fields()) {
+                    members.put(f.name(), encode(f.type(), in));
+                }
+                yield new Json.JObject(members);
+            }
+        };
+    }
+
+    private static Json core(CoreType c, ByteBuffer in) {
+        return switch (c.kind()) {
+            case BOOL -> {
+                byte b = in.get();
+                if (b != 0 && b != 1) {
+                    throw new IllegalArgumentException("a bool fill value is the byte 0 or 1, not " + b);
+                }
+                yield new Json.JBool(b == 1);
+            }
+            case SIGNED -> Json.number(bits(in, c.byteSize(), true));
+            case UNSIGNED -> new Json.JNumber(Long.toUnsignedString(bits(in, c.byteSize(), false)));
+            case FLOAT -> floating(c, bits(in, c.byteSize(), false));
+            case COMPLEX -> {
+                CoreType part = c.component();
+                Json re = floating(part, bits(in, part.byteSize(), false));
+                yield new Json.JArray(List.of(re, floating(part, bits(in, part.byteSize(), false))));
+            }
+        };
+    }
+
+    private static long bits(ByteBuffer in, int size, boolean signed) {
+        return switch (size) {
+            case 1 -> signed ? in.get() : Byte.toUnsignedLong(in.get());
+            case 2 -> signed ? in.getShort() : Short.toUnsignedLong(in.getShort());
+            case 4 -> signed ? in.getInt() : Integer.toUnsignedLong(in.getInt());
+            default -> in.getLong();
+        };
+    }
+
+    private static Json floating(CoreType c, long bits) {
+        double v = toDouble(c, bits);
+        if (Double.isNaN(v)) {
+            return bits == toBits(c, Double.NaN) ? Json.string("NaN") : hex(c, bits);
+        }
+        if (Double.isInfinite(v)) {
+            return Json.string(v > 0 ? "Infinity" : "-Infinity");
+        }
+        // the shortest spelling of the type first, then the exact double; -0.0 has no number that keeps its sign
+        for (String text : List.of(c == CoreType.FLOAT64 ? Double.toString(v) : Float.toString((float) v), Double.toString(v))) {
+            if (toBits(c, new BigDecimal(text).doubleValue()) == bits) {
+                return new Json.JNumber(text);
+            }
+        }
+        return hex(c, bits);
+    }
+
+    private static double toDouble(CoreType c, long bits) {
+        return switch (c.byteSize()) {
+            case 2 -> Float.float16ToFloat((short) bits);
+            case 4 -> Float.intBitsToFloat((int) bits);
+            default -> Double.longBitsToDouble(bits);
+        };
+    }
+
+    /** The bits a reader stores for a double read from metadata (numbers go through BigDecimal, as the parser does). */
+    private static long toBits(CoreType c, double v) {
+        return switch (c.byteSize()) {
+            case 2 -> Short.toUnsignedLong(Float.floatToFloat16((float) v));
+            case 4 -> Integer.toUnsignedLong(Float.floatToRawIntBits((float) v));
+            default -> Double.doubleToRawLongBits(v);
+        };
+    }
+
+    private static Json hex(CoreType c, long bits) {
+        return Json.string(String.format("0x%0" + (2 * c.byteSize()) + "x", bits));
+    }
+}

@@ -1,0 +1,46 @@
+package dev.stride.internal.metadata;
+
+import dev.stride.model.ArraySpec;
+import dev.stride.model.FillValue;
+import dev.stride.model.Json;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The one writer of {@code zarr.json} documents: members in the spec's order, values in their canonical spelling. */
+public final class MetadataEncoder {
+    private MetadataEncoder() {
+    }
+
+    /** The {@code zarr.json} of an array to create. */
+    public static Json.JObject array(ArraySpec spec) {
+        Map<String, Json> doc = new LinkedHashMap<>();
+        doc.put("zarr_format", Json.number(3));
+        doc.put("node_type", Json.string("array"));
+        doc.put("shape", Json.integers(spec.shape()));
+        doc.put("data_type", DataTypeJson.encode(spec.type()));
+        doc.put("chunk_grid", Json.object("name", Json.string("regular"),
+                "configuration", Json.object("chunk_shape", Json.integers(spec.chunks()))));
+        doc.put("chunk_key_encoding", Json.object("name", Json.string("default"),
+                "configuration", Json.object("separator", Json.string("/"))));
+        doc.put("fill_value", switch (spec.fill()) {
+            case null -> FillValueJson.zero(spec.type());
+            case FillValue bits -> FillValueJson.encode(bits);
+            case Json spelled -> spelled;
+            default -> throw new IllegalStateException("fill value of type " + spec.fill().getClass());
+        });
+        doc.put("codecs", new Json.JArray(List.<Json>copyOf(spec.codecs())));
+        doc.put("attributes", spec.attributes());
+        if (spec.dimensionNames() != null) {
+            doc.put("dimension_names", new Json.JArray(spec.dimensionNames().stream()
+                    .map(n -> n == null ? Json.JNull.NULL : (Json) Json.string(n)).toList()));
+        }
+        return new Json.JObject(doc);
+    }
+
+    /** The {@code zarr.json} of a group. */
+    public static Json.JObject group(Json.JObject attributes) {
+        return Json.object("zarr_format", Json.number(3), "node_type", Json.string("group"), "attributes", attributes);
+    }
+}

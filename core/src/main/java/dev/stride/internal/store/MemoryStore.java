@@ -1,0 +1,110 @@
+package dev.stride.internal.store;
+
+import dev.stride.spi.Scratch;
+import dev.stride.spi.Store;
+
+import dev.stride.model.ZarrException;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentSkipListMap;
+
+/** A store in heap memory, for tests and round trips; a key is a file, its prefixes directories, as in a {@link LocalStore}. */
+public final class MemoryStore implements Store {
+    private final ConcurrentSkipListMap<String, byte[]> values = new ConcurrentSkipListMap<>();
+    private volatile boolean closed;
+
+    @Override
+    public MemorySegment read(String key, long offset, long length, Scratch scratch) {
+        byte[] value = get(key);
+        if (value == null) {
+            return null;
+        }
+        long end = length < 0 ? value.length : offset + length;
+        if (offset < 0 || end > value.length || end < offset) {
+            throw new ZarrException.StoreFailure(key, "range [" + offset + ", " + end + ") is outside the value's " + value.length + " bytes", null);
+        }
+        return MemorySegment.ofArray(value).asSlice(offset, end - offset).asReadOnly();
+    }
+
+    @Override
+    public long size(String key) {
+        byte[] value = get(key);
+        return value == null ? -1 : value.length;
+    }
+
+    /** A key's value, or null when it does not exist; keys below a value, or with values below them, fail as on disk. */
+    private byte[] get(String key) {
+        open();
+        byte[] value = values.get(Keys.check(key));
+        if (value == null) {
+            String below = values.ceilingKey(key + "/");
+            if (below != null && below.startsWith(key + "/")) {
+                throw new ZarrException.StoreFailure(key, "is a directory, not a file", null);
+            }
+            for (int slash = key.indexOf('/'); slash >= 0; slash = key.indexOf('/', slash + 1)) {
+                if (values.containsKey(key.substring(0, slash))) {
+                    throw new ZarrException.StoreFailure(key, PARENT_NOT_A_DIRECTORY, null);
+                }
+            }
+        }
+        return value;
+    }
+
+    @Override
+    public boolean canList() {
+        return true;
+    }
+
+    @Override
+    public List<String> list(String prefix) {
+        open();
+        Keys.checkPrefix(prefix);
+        TreeSet<String> names = new TreeSet<>();
+        for (String key : values.tailMap(prefix).keySet()) {
+            if (!key.startsWith(prefix)) {
+                break;
+            }
+            String rest = key.substring(prefix.length());
+            int slash = rest.indexOf('/');
+            names.add(slash < 0 ? rest : rest.substring(0, slash));
+        }
+        return List.copyOf(names);
+    }
+
+    @Override
+    public void write(String key, MemorySegment value) {
+        open();
+        values.put(Keys.check(key), value.toArray(ValueLayout.JAVA_BYTE));
+    }
+
+    /** Stores bytes as they are, for tests that lay out chunks by hand. */
+    public MemoryStore put(String key, byte[] value) {
+        values.put(Keys.check(key), value.clone());
+        return this;
+    }
+
+    @Override
+    public void delete(String key) {
+        open();
+        values.remove(Keys.check(key));
+    }
+
+    @Override
+    public boolean writable() {
+        return true;
+    }
+
+    private void open() {
+        if (closed) {
+            throw new ZarrException.Closed("the memory store");
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.stride.internal.write;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.spi.Store;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@code zarr.json} of a new array, held back until its chunks are durable: readers see no array until
+ * {@link #publish} stores it, so a writer that fails or is killed first leaves nothing readable. {@link #abandon}
+ * deletes the chunks written so far instead. Shared by every writer of the array.
+ */
+public final class Publication {
+    private enum State { PENDING, PUBLISHED, ABANDONED }
+
+    private final Store store;
+    private final NodePath node;
+    /** Keys of the chunks written or deleted so far: what abandoning removes. */
+    private final Set<String> chunks = ConcurrentHashMap.newKeySet();
+    private volatile Json.JObject document;
+    private volatile boolean failed;
+    private State state = State.PENDING;
+
+    public Publication(Store store, NodePath node, Json.JObject document) {
+        this.store = store;
+        this.node = node;
+        this.document = document;
+    }
+
+    /** The document to publish; a compatible createArray before publication replaces it (new attributes). */
+    public void document(Json.JObject document) {
+        this.document = document;
+    }
+
+    public synchronized boolean pending() {
+        return state == State.PENDING;
+    }
+
+    public void chunk(String key) {
+        chunks.add(key);
+    }
+
+    /** A chunk write failed: the array can no longer be published, its values would be incomplete. */
+    public void fail() {
+        failed = true;
+    }
+
+    /** Stores the document once every chunk written is durable; refused after a failed write. */
+    public synchronized void publish() {
+        if (state == State.PUBLISHED) {
+            return;
+        }
+        if (state == State.ABANDONED || failed) {
+            throw new ZarrException.BadRequest(node.path(), state == State.ABANDONED ? "was aborted, so it cannot be committed"
+                    : "a write to it failed, so it is not published; abort it, or create it again");
+        }
+        try {
+            store.sync();
+            byte[] bytes = (JsonCodec.print(document, true) + "\n").getBytes(StandardCharsets.UTF_8);
+            store.write(node.metadataKey(), MemorySegment.ofArray(bytes));
+            store.sync();
+            state = State.PUBLISHED;
+        } catch (RuntimeException e) {
+            abandonAfter(e);
+            throw e instanceof ZarrException z ? z : new WriteFailure(node.path(), node.metadataKey(), e);
+        }
+    }
+
+    /** Publishes unless a write failed; then abandons. What closing a writer does. */
+    public synchronized void finish() {
+        if (state == State.PENDING) {
+            if (failed) {
+                abandon();
+            } else {
+                publish();
+            }
+        }
+    }
+
+    /** Deletes the chunks written so far; the array is never published. Nothing once it was published. */
+    public synchronized void abandon() {
+        if (state == State.PENDING) {
+            state = State.ABANDONED;
+            store.delete(node.metadataKey());
+            for (String key : chunks) {
+                store.delete(key);
+            }
+            chunks.clear();
+        }
+    }
+
+    private void abandonAfter(RuntimeException failure) {
+        try {
+            abandon();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.stride.model;
+
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an array to create looks like: data type, shape, chunk shape (default: the whole shape), fill value (default:
+ * all bits zero), codecs (default: {@code bytes} little-endian), dimension names and attributes. Immutable; each
+ * method returns a changed copy.
+ *
+ * <pre>{@code
+ * ArraySpec.of(points, 1_000_000).chunks(65_536).codecs(bytes(BIG_ENDIAN), gzip(5)).fill(fillJson)
+ * }</pre>
+ */
+public final class ArraySpec {
+    private final DataType type;
+    private final long[] shape;
+    private final long[] chunks;
+    private final Object fill; // null (all bits zero), a FillValue, or its JSON spelling
+    private final List<Json.JObject> codecs;
+    private final List<String> dimensionNames;
+    private final Json.JObject attributes;
+
+    private ArraySpec(DataType type, long[] shape, long[] chunks, Object fill, List<Json.JObject> codecs,
+                      List<String> dimensionNames, Json.JObject attributes) {
+        this.type = type;
+        this.shape = shape;
+        this.chunks = chunks;
+        this.fill = fill;
+        this.codecs = codecs;
+        this.dimensionNames = dimensionNames;
+        this.attributes = attributes;
+    }
+
+    public static ArraySpec of(DataType type, long... shape) {
+        long[] wholeShape = Arrays.stream(shape).map(s -> Math.max(1, s)).toArray();
+        return new ArraySpec(type, shape.clone(), wholeShape, null,
+                List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)), null, new Json.JObject(Map.of()));
+    }
+
+    public ArraySpec chunks(long... chunkShape) {
+        return new ArraySpec(type, shape, chunkShape.clone(), fill, codecs, dimensionNames, attributes);
+    }
+
+    /** The fill value as exact bits of the data type. */
+    public ArraySpec fill(FillValue value) {
+        if (!value.type().equals(type)) {
+            throw new IllegalArgumentException("a fill value of " + value.type().describe() + " for an array of " + type.describe());
+        }
+        return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
+    }
+
+    /** The fill value in its metadata spelling ({@code "NaN"}, {@code {"x": 0, "y": 1.5}}); checked when the array is created. */
+    public ArraySpec fill(Json value) {
+        return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
+    }
+
+    /** The codec chain, built with {@link CodecChain} (or any entries a registered codec understands). */
+    public ArraySpec codecs(Json.JObject... chain) {
+        return codecs(List.of(chain));
+    }
+
+    public ArraySpec codecs(List<Json.JObject> chain) {
+        return new ArraySpec(type, shape, chunks, fill, List.copyOf(chain), dimensionNames, attributes);
+    }
+
+    /** One name per dimension; null leaves a dimension unnamed. */
+    public ArraySpec dimensionNames(String... names) {
+        return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(names)), attributes);
+    }
+
+    public ArraySpec attributes(Json.JObject values) {
+        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values);
+    }
+
+    public DataType type() {
+        return type;
+    }
+
+    public long[] shape() {
+        return shape.clone();
+    }
+
+    public long[] chunks() {
+        return chunks.clone();
+    }
+
+    /** The fill value: null for all bits zero, else a {@link FillValue} or its JSON spelling ({@link Json}). */
+    public Object fill() {
+        return fill;
+    }
+
+    public List<Json.JObject> codecs() {
+        return codecs;
+    }
+
+    /** One name per dimension (null: none given). */
+    public List<String> dimensionNames() {
+        return dimensionNames == null ? null : java.util.Collections.unmodifiableList(dimensionNames);
+    }
+
+    public Json.JObject attributes() {
+        return attributes;
+    }
+}

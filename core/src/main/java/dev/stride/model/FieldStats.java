@@ -1,0 +1,177 @@
+package dev.stride.model;
+
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.function.LongFunction;
+
+/**
+ * Count, sum, min, max and mean of one field over a selection, exact and the same on any number of threads, in any
+ * chunk order and whichever other fields were scanned in the same pass. Integers and times are summed exactly
+ * ({@link BigInteger}); float sums are exact sums of per-block partial sums (see {@link Floats}). NaN (floats) and NaT
+ * (times) are left out of count, sum, min, max and mean and counted in {@link #nanCount()}, as numpy's
+ * {@code nansum}/{@code nanmin} do; an infinity is a value like any other.
+ */
+public sealed interface FieldStats {
+    /** The field's dotted path as asked ({@code ""} for a plain array). */
+    String field();
+
+    DataType type();
+
+    /** Values summed: every record of the selection except NaN and NaT values. */
+    long count();
+
+    /** NaN values of a float field, NaT values of a time field; 0 for integers. */
+    long nanCount();
+
+    /** The sum rounded once to the nearest double (infinite when it holds infinities, NaN when both signs). */
+    double sumAsDouble();
+
+    /** The least value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}. */
+    double minAsDouble();
+
+    double maxAsDouble();
+
+    /** The exact sum divided by the count, to the nearest double; NaN when {@code count() == 0}. */
+    double mean();
+
+    private static double mean(BigDecimal sum, long count) {
+        return count == 0 ? Double.NaN : sum.divide(BigDecimal.valueOf(count), new MathContext(40)).doubleValue();
+    }
+
+    private static BigInteger value(long raw, boolean unsigned) {
+        return unsigned ? new BigInteger(Long.toUnsignedString(raw)) : BigInteger.valueOf(raw);
+    }
+
+    /**
+     * bool (true counts 1), int8..int64 and uint8..uint64. {@code min} and {@code max} are in the field's type: for
+     * uint64 the raw bits ({@link Long#toUnsignedString}; {@link #minValue()} gives the number); 0 when {@code count}
+     * is 0.
+     */
+    record Integers(String field, CoreType type, long count, BigInteger sum, long min, long max) implements FieldStats {
+        public boolean unsigned() {
+            return type.kind() == CoreType.Kind.UNSIGNED;
+        }
+
+        public BigInteger minValue() {
+            return value(min, unsigned());
+        }
+
+        public BigInteger maxValue() {
+            return value(max, unsigned());
+        }
+
+        @Override
+        public long nanCount() {
+            return 0;
+        }
+
+        @Override
+        public double sumAsDouble() {
+            return sum.doubleValue();
+        }
+
+        @Override
+        public double minAsDouble() {
+            return count == 0 ? Double.NaN : minValue().doubleValue();
+        }
+
+        @Override
+        public double maxAsDouble() {
+            return count == 0 ? Double.NaN : maxValue().doubleValue();
+        }
+
+        @Override
+        public double mean() {
+            return FieldStats.mean(new BigDecimal(sum), count);
+        }
+    }
+
+    /**
+     * numpy.datetime64 and timedelta64 in ticks of the type's unit and scale: {@code sum}, {@code min} and
+     * {@code max} are tick counts (the sum of datetimes counts from 1970); {@link #instant}/{@link #duration} turn a
+     * tick count into java.time as {@link TimeType} does. NaT values are in {@code nanCount}.
+     */
+    record Times(String field, TimeType type, long count, long nanCount, BigInteger sum, long min, long max) implements FieldStats {
+        /** {@code ticks} of a timedelta as a time span ({@link TimeType#toDuration}); empty for NaT, a datetime, units of
+         * no fixed length, and spans beyond what {@link Duration} holds. */
+        public Optional<Duration> duration(long ticks) {
+            return converted(type::toDuration, ticks);
+        }
+
+        /** {@code ticks} of a datetime as a point in time ({@link TimeType#toInstant}); empty for NaT, a timedelta, and
+         * points beyond {@link Instant}. */
+        public Optional<Instant> instant(long ticks) {
+            return converted(type::toInstant, ticks);
+        }
+
+        private static <T> Optional<T> converted(LongFunction<T> conversion, long ticks) {
+            try {
+                return Optional.ofNullable(conversion.apply(ticks));
+            } catch (ZarrException.BadRequest notConvertible) {
+                return Optional.empty();
+            }
+        }
+
+        @Override
+        public double sumAsDouble() {
+            return sum.doubleValue();
+        }
+
+        @Override
+        public double minAsDouble() {
+            return count == 0 ? Double.NaN : min;
+        }
+
+        @Override
+        public double maxAsDouble() {
+            return count == 0 ? Double.NaN : max;
+        }
+
+        @Override
+        public double mean() {
+            return FieldStats.mean(new BigDecimal(sum), count);
+        }
+    }
+
+    /**
+     * float16, float32 and float64. {@code sum} is the exact sum of the finite values' per-block partial sums: each
+     * block of at most 1 MiB of records is summed in doubles (four accumulators, in record order) and the blocks'
+     * sums are added exactly, so the result depends only on the array's chunking and the region, and differs from the
+     * exact sum of the values by at most {@code (m + 5) * 2^-53} times the sum of their magnitudes, {@code m} being
+     * the records in a block; a block whose double sum overflows is added value by value, exactly.
+     * Infinities are counted apart from {@code sum} ({@link #sumAsDouble()} adds them back); min and max see them.
+     */
+    record Floats(String field, CoreType type, long count, long nanCount, BigDecimal sum, long positiveInfinities,
+                  long negativeInfinities, double min, double max) implements FieldStats {
+        @Override
+        public double sumAsDouble() {
+            if (positiveInfinities > 0) {
+                return negativeInfinities > 0 ? Double.NaN : Double.POSITIVE_INFINITY;
+            }
+            return negativeInfinities > 0 ? Double.NEGATIVE_INFINITY : sum.doubleValue();
+        }
+
+        @Override
+        public double minAsDouble() {
+            return min;
+        }
+
+        @Override
+        public double maxAsDouble() {
+            return max;
+        }
+
+        @Override
+        public double mean() {
+            if (positiveInfinities + negativeInfinities > 0) {
+                return sumAsDouble();
+            }
+            return FieldStats.mean(sum, count);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.stride.model;
+
+
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/**
+ * An array's fill value as the exact bits of one element (little-endian, packed like a record), so a NaN
+ * payload or an uint64 above 2^63 survives; {@link #json()} is how the metadata spelled it.
+ */
+public final class FillValue {
+    private final DataType type;
+    private final Json json;
+    private final byte[] littleEndian;
+
+    public FillValue(DataType type, Json json, byte[] littleEndian) {
+        if (littleEndian.length != type.byteSize()) {
+            throw new IllegalArgumentException("fill value of " + type.describe() + " needs " + type.byteSize() + " bytes");
+        }
+        this.type = type;
+        this.json = json;
+        this.littleEndian = littleEndian.clone();
+    }
+
+    public DataType type() {
+        return type;
+    }
+
+    public Json json() {
+        return json;
+    }
+
+    /** One element's bytes in the given byte order. */
+    public byte[] bytes(ByteOrder order) {
+        byte[] out = littleEndian.clone();
+        if (order == ByteOrder.BIG_ENDIAN) {
+            type.forEachSwapUnit(0, (offset, size) -> reverse(out, offset.intValue(), size));
+        }
+        return out;
+    }
+
+    /** True when every byte is zero, so a fresh zeroed buffer already holds the fill value. */
+    public boolean isZero() {
+        for (byte b : littleEndian) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static void reverse(byte[] b, int from, int size) {
+        for (int i = from, j = from + size - 1; i < j; i++, j--) {
+            byte t = b[i];
+            b[i] = b[j];
+            b[j] = t;
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FillValue f && f.type.equals(type) && Arrays.equals(f.littleEndian, littleEndian);
+    }
+
+    @Override
+    public int hashCode() {
+        return type.hashCode() * 31 + Arrays.hashCode(littleEndian);
+    }
+
+    @Override
+    public String toString() {
+        return json.toString();
+    }
+}

@@ -1,0 +1,158 @@
+package dev.stride.model;
+
+
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.MemoryLayout.PathElement;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A data type compiled for one byte order: the packed {@link MemoryLayout} of one element (a {@link StructLayout}
+ * for structs, built from unaligned value layouts so any offset is legal) and one {@link FieldAccessor} per leaf field,
+ * keyed by its dotted path ({@code point.x}). A plain data type compiles to one unnamed field with path {@code ""}.
+ */
+public final class RecordLayout {
+    private final DataType type;
+    private final ByteOrder order;
+    private final MemoryLayout layout;
+    private final List<FieldAccessor> fields;
+    private final Map<String, FieldAccessor> byPath;
+
+    private RecordLayout(DataType type, ByteOrder order) {
+        this.type = type;
+        this.order = order;
+        this.layout = layoutOf(type, order);
+        List<FieldAccessor> leaves = new ArrayList<>();
+        collect(type, "", 0, List.of(), leaves);
+        this.fields = List.copyOf(leaves);
+        Map<String, FieldAccessor> paths = new LinkedHashMap<>();
+        for (FieldAccessor f : leaves) {
+            // distinct: a struct refuses two fields of one dotted path (StructType.samePath)
+            paths.put(f.path(), f);
+        }
+        this.byPath = Collections.unmodifiableMap(paths);
+    }
+
+    /**
+     * Compiles a data type for records stored in {@code order}; any data type Stride parses compiles.
+     *
+     * @throws NullPointerException when {@code type} or {@code order} is null
+     */
+    public static RecordLayout compile(DataType type, ByteOrder order) {
+        return new RecordLayout(type, order);
+    }
+
+    private static MemoryLayout layoutOf(DataType type, ByteOrder order) {
+        return switch (type) {
+            case CoreType c -> switch (c) {
+                case BOOL, INT8, UINT8 -> ValueLayout.JAVA_BYTE;
+                case INT16, UINT16, FLOAT16 -> ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order);
+                case INT32, UINT32 -> ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
+                case INT64, UINT64 -> ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+                case FLOAT32 -> ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order);
+                case FLOAT64 -> ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order);
+                case COMPLEX64, COMPLEX128 -> MemoryLayout.structLayout(
+                        layoutOf(c.component(), order).withName("re"), layoutOf(c.component(), order).withName("im"));
+            };
+            case RawType r -> MemoryLayout.sequenceLayout(r.byteSize(), ValueLayout.JAVA_BYTE);
+            case TimeType t -> ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+            case StructType s -> {
+                MemoryLayout[] members = new MemoryLayout[s.fields().size()];
+                for (int i = 0; i < members.length; i++) {
+                    StructType.Field f = s.fields().get(i);
+                    members[i] = layoutOf(f.type(), order).withName(f.name());
+                }
+                yield MemoryLayout.structLayout(members);
+            }
+        };
+    }
+
+    private void collect(DataType t, String path, long offset, List<String> segments, List<FieldAccessor> out) {
+        if (t instanceof StructType s) {
+            long at = offset;
+            for (StructType.Field f : s.fields()) {
+                List<String> sub = new ArrayList<>(segments);
+                sub.add(f.name());
+                collect(f.type(), path.isEmpty() && segments.isEmpty() ? f.name() : path + "." + f.name(), at, sub, out);
+                at += f.type().byteSize();
+            }
+            return;
+        }
+        PathElement[] elements = segments.stream().map(PathElement::groupElement).toArray(PathElement[]::new);
+        out.add(FieldAccessor.create(path, List.copyOf(segments), offset, t, order, layout, elements));
+    }
+
+    public DataType type() {
+        return type;
+    }
+
+    public ByteOrder order() {
+        return order;
+    }
+
+    /** The packed layout of one element. */
+    public MemoryLayout layout() {
+        return layout;
+    }
+
+    /** Bytes per element (record). */
+    public long recordSize() {
+        return layout.byteSize();
+    }
+
+    /** Every leaf field in declaration order, nested structs depth-first. */
+    public List<FieldAccessor> fields() {
+        return fields;
+    }
+
+    /** The leaf field at a dotted path, or null. */
+    public FieldAccessor fieldOrNull(String path) {
+        return byPath.get(path);
+    }
+
+    /** The leaf field reached by exact name segments, for names that themselves contain dots. */
+    public FieldAccessor fieldOrNull(List<String> segments) {
+        for (FieldAccessor f : fields) {
+            if (f.segments().equals(segments)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Record {@code i} of {@code records} in the Zarr v3 fill-value JSON encoding (an object per struct, fields in order). */
+    public Json toJson(MemorySegment records, long i) {
+        java.util.Iterator<FieldAccessor> leaves = fields.iterator();
+        return toJson(type, leaves, records, i);
+    }
+
+    private static Json toJson(DataType t, java.util.Iterator<FieldAccessor> leaves, MemorySegment records, long i) {
+        if (t instanceof StructType s) {
+            Map<String, Json> members = new LinkedHashMap<>();
+            for (StructType.Field f : s.fields()) {
+                members.put(f.name(), toJson(f.type(), leaves, records, i));
+            }
+            return new Json.JObject(members);
+        }
+        return leaves.next().toJson(records, i);
+    }
+
+    /** The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for ""). */
+    public List<FieldAccessor> fieldsUnder(String path) {
+        if (path.isEmpty()) {
+            return fields;
+        }
+        FieldAccessor exact = byPath.get(path);
+        if (exact != null) {
+            return List.of(exact);
+        }
+        return fields.stream().filter(f -> f.path().startsWith(path + ".")).toList();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.stride.model;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/**
+ * A record of named fields, packed with no padding in declaration order ({@code struct}, or the legacy
+ * {@code structured} spelling, which {@link #legacy()} remembers).
+ */
+public record StructType(List<Field> fields, boolean legacy) implements DataType {
+
+    public record Field(String name, DataType type) {
+    }
+
+    public StructType {
+        fields = List.copyOf(fields);
+        if (fields.isEmpty()) {
+            throw new IllegalArgumentException("a struct needs at least one field");
+        }
+        var seen = new HashSet<String>();
+        for (Field f : fields) {
+            if (f.name().isEmpty() || !seen.add(f.name())) {
+                throw new IllegalArgumentException("field names must be unique and non-empty: '" + f.name() + "'");
+            }
+        }
+        int[][] same = samePath(fields);
+        if (same != null) {
+            throw new IllegalArgumentException("two fields have the dotted path '" + path(fields, same[1]) + "'");
+        }
+    }
+
+    /**
+     * Two fields, leaves or nested structs, whose dotted paths are equal ({@code a.b} named so beside {@code a} holding
+     * {@code b}), as index chains from {@code fields} (the earlier one first); null when every path is distinct.
+     * Fields are named by dotted path everywhere ({@code point.x}), so such a struct could not be read unambiguously.
+     */
+    public static int[][] samePath(List<Field> fields) {
+        Map<String, int[]> seen = new HashMap<>();
+        Deque<int[]> pending = new ArrayDeque<>();
+        for (int i = fields.size() - 1; i >= 0; i--) {
+            pending.push(new int[] {i});
+        }
+        while (!pending.isEmpty()) {
+            int[] chain = pending.pop();
+            int[] earlier = seen.putIfAbsent(path(fields, chain), chain);
+            if (earlier != null) {
+                return new int[][] {earlier, chain};
+            }
+            if (field(fields, chain).type() instanceof StructType s) {
+                for (int i = s.fields().size() - 1; i >= 0; i--) {
+                    int[] child = Arrays.copyOf(chain, chain.length + 1);
+                    child[chain.length] = i;
+                    pending.push(child);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The field an index chain leads to. */
+    private static Field field(List<Field> fields, int[] chain) {
+        Field f = fields.get(chain[0]);
+        for (int k = 1; k < chain.length; k++) {
+            f = ((StructType) f.type()).fields().get(chain[k]);
+        }
+        return f;
+    }
+
+    /** The dotted path of the field an index chain leads to. */
+    public static String path(List<Field> fields, int[] chain) {
+        StringBuilder s = new StringBuilder(fields.get(chain[0]).name());
+        List<Field> level = fields;
+        for (int k = 1; k < chain.length; k++) {
+            level = ((StructType) level.get(chain[k - 1]).type()).fields();
+            s.append('.').append(level.get(chain[k]).name());
+        }
+        return s.toString();
+    }
+
+    public static StructType of(Field... fields) {
+        return new StructType(List.of(fields), false);
+    }
+
+    @Override
+    public int byteSize() {
+        long total = 0;
+        for (Field f : fields) {
+            total += f.type().byteSize();
+        }
+        return Math.toIntExact(total);
+    }
+
+    @Override
+    public String describe() {
+        StringBuilder s = new StringBuilder("struct{");
+        for (int i = 0; i < fields.size(); i++) {
+            s.append(i == 0 ? "" : ", ").append(fields.get(i).name()).append(": ").append(fields.get(i).type().describe());
+        }
+        return s.append('}').toString();
+    }
+
+    @Override
+    public void forEachSwapUnit(long offset, BiConsumer<Long, Integer> unit) {
+        long at = offset;
+        for (Field f : fields) {
+            f.type().forEachSwapUnit(at, unit);
+            at += f.type().byteSize();
+        }
+    }
+}

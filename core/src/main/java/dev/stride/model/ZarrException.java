@@ -1,0 +1,120 @@
+package dev.stride.model;
+
+/**
+ * The one exception family of Stride. Each carries where it happened: the node's path,
+ * the JSON member as a JSON pointer ({@code /data_type/configuration/fields/1/name}) or the chunk key,
+ * and why. {@link #getMessage()} puts them on one line.
+ */
+public class ZarrException extends RuntimeException {
+    private final String node;
+    private final String member;
+    private final String chunkKey;
+    private final String reason;
+
+    protected ZarrException(String node, String member, String chunkKey, String reason, Throwable cause) {
+        this(node, member, chunkKey, "chunk", reason, cause);
+    }
+
+    /** {@code keyLabel} names what the key is in the message: "chunk", or "key" for any store key. */
+    private ZarrException(String node, String member, String chunkKey, String keyLabel, String reason, Throwable cause) {
+        super(compose(node, member, chunkKey, keyLabel, reason), cause);
+        this.node = node;
+        this.member = member;
+        this.chunkKey = chunkKey;
+        this.reason = reason;
+    }
+
+    private static String compose(String node, String member, String chunkKey, String keyLabel, String reason) {
+        StringBuilder s = new StringBuilder();
+        if (node != null) {
+            s.append(node.isEmpty() ? "/" : node);
+        }
+        if (chunkKey != null) {
+            s.append(s.isEmpty() ? "" : " ").append(keyLabel).append(' ').append(chunkKey);
+        }
+        if (member != null) {
+            s.append(s.isEmpty() ? "" : " ").append(member.isEmpty() ? "/" : member);
+        }
+        return s.isEmpty() ? reason : s + ": " + reason;
+    }
+
+    /** The node's path in its hierarchy ({@code /group/array}), or null. */
+    public String node() {
+        return node;
+    }
+
+    /** The JSON pointer of the member at fault in the node's {@code zarr.json}, or null. */
+    public String member() {
+        return member;
+    }
+
+    /** The store key of the chunk at fault, or null. */
+    public String chunkKey() {
+        return chunkKey;
+    }
+
+    /** Why, without the location. */
+    public String reason() {
+        return reason;
+    }
+
+    /** A {@code zarr.json} that breaks the spec, or a value that does not fit its type. */
+    public static final class InvalidMetadata extends ZarrException {
+        public InvalidMetadata(String node, String member, String reason) {
+            super(node, member, null, reason, null);
+        }
+    }
+
+    /** A data type, codec, chunk grid, key encoding, storage transformer or member that Stride must understand but does not know. */
+    public static final class Unsupported extends ZarrException {
+        public Unsupported(String node, String member, String reason) {
+            super(node, member, null, reason, null);
+        }
+    }
+
+    /** Stored chunk bytes that do not decode to what the metadata promises. */
+    public static final class CorruptChunk extends ZarrException {
+        public CorruptChunk(String node, String chunkKey, String reason) {
+            super(node, null, chunkKey, reason, null);
+        }
+
+        public CorruptChunk(String node, String chunkKey, String reason, Throwable cause) {
+            super(node, null, chunkKey, reason, cause);
+        }
+    }
+
+    /** The store could not read or write a key (its path for a whole store). */
+    public static final class StoreFailure extends ZarrException {
+        public StoreFailure(String key, String reason, Throwable cause) {
+            super(null, null, key, "key", reason, cause);
+        }
+    }
+
+    /** No node at that path, or a node of the other kind. */
+    public static final class NodeNotFound extends ZarrException {
+        public NodeNotFound(String node, String reason) {
+            super(node, null, null, reason, null);
+        }
+    }
+
+    /** A closed hierarchy, array or store was used. */
+    public static final class Closed extends ZarrException {
+        public Closed(String what) {
+            super(null, null, null, what + " is closed", null);
+        }
+    }
+
+    /** Decoding needs more off-heap buffer memory than the decode budget ({@code dev.stride.spi.DecodeBudget}) allows. */
+    public static final class OverBudget extends ZarrException {
+        public OverBudget(String node, String chunkKey, String reason) {
+            super(node, null, chunkKey, reason, null);
+        }
+    }
+
+    /** A selection, field or argument that does not fit the array. */
+    public static final class BadRequest extends ZarrException {
+        public BadRequest(String node, String reason) {
+            super(node, null, null, reason, null);
+        }
+    }
+}

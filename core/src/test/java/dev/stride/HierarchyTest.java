@@ -1,0 +1,125 @@
+package dev.stride;
+
+import dev.stride.model.ZarrException;
+import dev.stride.model.Json;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.GroupMetadata;
+import dev.stride.testing.Doc;
+import dev.stride.testing.Enc;
+import dev.stride.testing.Tree;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static dev.stride.testing.Refusals.assertContains;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Opening a hierarchy: children, groups and arrays by path, attributes, and node names checked on the way. */
+class HierarchyTest {
+
+    static Tree tree() {
+        return Tree.group(Doc.group().withRaw("attributes", "{\"title\": \"t\", \"scale\": NaN}"))
+                .node("points", Doc.array("'uint8'", "[2]", "[2]", "0", "'bytes'").with("attributes", "{'unit': 'm'}"))
+                .put("points/c/0", new byte[] {5, 6})
+                .node("g", Doc.group())
+                .node("g/inner", Doc.array("'int16'", "[1]", "[1]", "4", Doc.BYTES_BE))
+                .node("my group with spaces", Doc.group())
+                .node("__private", Doc.group())
+                .put("nozarr/c/0", new byte[] {1});
+    }
+
+    static void checkHierarchy(Zarr z) {
+        assertEquals(List.of("g", "my group with spaces", "points"), z.children("/"));
+        Group root = z.root();
+        assertEquals("/", root.path());
+        assertEquals(List.of("g", "my group with spaces", "points"), root.children());
+        assertEquals(new Json.JString("t"), root.attributes().get("title"));
+        assertEquals(new Json.JNumber("NaN"), root.attributes().get("scale"));
+        assertEquals(List.of("inner"), root.group("g").children());
+        assertArrayEquals(new short[] {4}, (short[]) root.group("g").array("inner").read("", null));
+        ZarrArray points = root.array("points");
+        assertEquals("/points", points.path());
+        assertEquals(new Json.JString("m"), points.attributes().get("unit"));
+        assertArrayEquals(new byte[] {5, 6}, (byte[]) points.read("", null));
+        assertInstanceOf(ArrayMetadata.class, z.metadata("/points"));
+        assertInstanceOf(GroupMetadata.class, z.metadata("/g"));
+        assertEquals(List.of(), z.children("/points"));
+    }
+
+    @Test
+    void aHierarchyInMemory() {
+        try (Zarr z = tree().open()) {
+            checkHierarchy(z);
+        }
+    }
+
+    @Test
+    void aHierarchyOnDisk(@TempDir Path dir) {
+        try (Zarr z = Zarr.open(tree().writeTo(dir))) {
+            checkHierarchy(z);
+        }
+    }
+
+    @Test
+    void pathsAreNormalizedAndArraysShared() {
+        try (Zarr z = tree().open()) {
+            ZarrArray a = z.array("/g/inner");
+            assertSame(a, z.array("g/inner"));
+            assertSame(a, z.array("/g/inner/"));
+            assertSame(a, z.root().group("g").array("inner"));
+            assertEquals("/g", z.group("g/").path());
+        }
+    }
+
+    @Test
+    void missingNodesAndNodesOfTheOtherKind() {
+        try (Zarr z = tree().open()) {
+            var missing = assertThrows(ZarrException.NodeNotFound.class, () -> z.array("/nope"));
+            assertContains(missing.getMessage(), "/nope: no zarr.json at this path");
+            assertContains(assertThrows(ZarrException.NodeNotFound.class, () -> z.group("/points")).getMessage(), "is an array, not a group");
+            assertContains(assertThrows(ZarrException.NodeNotFound.class, () -> z.array("/g")).getMessage(), "is a group, not an array");
+            assertContains(assertThrows(ZarrException.NodeNotFound.class, () -> z.array("/nozarr")).getMessage(), "no zarr.json");
+            assertContains(assertThrows(ZarrException.NodeNotFound.class, () -> z.root().array("missing")).getMessage(), "/missing");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/__private", "/g/__zarr", "/..", "/g/../points", "/./points", "/zarr.json", "/g//inner", "/..."})
+    void illegalNodeNamesInPathsAreRefused(String path) {
+        try (Zarr z = tree().open()) {
+            var e = assertThrows(ZarrException.NodeNotFound.class, () -> z.array(path));
+            String m = e.getMessage();
+            org.junit.jupiter.api.Assertions.assertTrue(m.contains("reserved '__'") || m.contains("only of periods")
+                    || m.contains("'zarr.json' is not a legal node name") || m.contains("must not be empty"), m);
+            assertThrows(ZarrException.NodeNotFound.class, () -> z.metadata(path));
+        }
+    }
+
+    @Test
+    void invalidMetadataOfANodeNamesIt() {
+        Tree t = tree().node("g/bad", Doc.array().with("shape", "'x'"));
+        try (Zarr z = t.open()) {
+            var e = assertThrows(ZarrException.InvalidMetadata.class, () -> z.array("/g/bad"));
+            assertEquals("/g/bad", e.node());
+            assertEquals("/shape", e.member());
+            assertEquals(List.of("bad", "inner"), z.children("/g"));
+        }
+    }
+
+    @Test
+    void aRootArray() {
+        try (Zarr z = Tree.array(Doc.array("'int32'", "[2]", "[2]", "0", Doc.BYTES_LE)).put("c/0", Enc.le().i32(1).i32(2).bytes()).open()) {
+            assertArrayEquals(new int[] {1, 2}, (int[]) z.array("/").read("", null));
+            assertArrayEquals(new int[] {1, 2}, (int[]) z.array("").read("", null));
+            assertThrows(ZarrException.NodeNotFound.class, z::root);
+        }
+    }
+}
