@@ -25,17 +25,12 @@ jmh_args=("$@")
 results=${RESULTS:-$here/target/results}
 mkdir -p "$results"
 
-java25() {
-  local j v
-  for j in ${JAVA_HOME:+"$JAVA_HOME/bin/java"} /usr/lib/jvm/*/bin/java; do
-    [ -x "$j" ] || continue
-    v=$("$j" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
-    if [ "${v%%.*}" -ge 25 ] 2>/dev/null; then echo "$j"; return; fi
-  done
-  echo "no JDK 25 found (set JAVA_HOME)" >&2
-  exit 1
-}
-java=$(java25)
+# the JDK 25 that ./stride would use; Maven runs on it too
+# shellcheck source=../build-support/jdk25.sh
+. "$repo/build-support/jdk25.sh"
+jdk=$(find_jdk25) || { echo "bench/run.sh: $JDK25_MISSING" >&2; exit 1; }
+export JAVA_HOME="$jdk"
+java="$jdk/bin/java"
 
 py=$("$shared/peers/setup.sh")
 missing=()

@@ -22,8 +22,10 @@ import java.util.zip.ZipOutputStream;
  * costs 40-60 ms that the cache saves.
  *
  * <p>Each rewritten class is then loaded and initialized from the new jar, which verifies it; only when all pass does
- * the new jar replace the old one. Run by the {@code stride} launcher before it records the AOT cache:
- * {@code java build-support/UpgradeOldClasses.java JAR}. Prints what it did; exit code 1 leaves the jar untouched.
+ * the new jar replace the old one. Run by the cli module's {@code package} phase on {@code cli/target/stride.jar},
+ * right after the shade plugin made it (see cli/pom.xml), so the jar the launcher runs and records its AOT cache with
+ * is final when the build ends: {@code java build-support/UpgradeOldClasses.java JAR}. Prints what it did; exit code
+ * 1 leaves the jar untouched (and fails the build).
  */
 public final class UpgradeOldClasses {
     private static final int OLDEST_CACHEABLE = 50;

@@ -23,16 +23,10 @@ block() {
   printf '%s\n' "$text"
 }
 
-# a JDK 25 or newer: JAVA_HOME when it is one, else the first under /usr/lib/jvm
-jdk=""
-for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-  version="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$candidate/release" 2>/dev/null || true)"
-  if [[ -n "$version" && "$version" -ge 25 ]]; then
-    jdk="$candidate"
-    break
-  fi
-done
-[[ -n "$jdk" ]] || fail "no JDK 25 found (set JAVA_HOME)"
+# a JDK 25 or newer, found as ./stride finds it; Maven runs on it
+# shellcheck source=../build-support/jdk25.sh
+. "$repo/build-support/jdk25.sh"
+jdk="$(find_jdk25)" || fail "$JDK25_MISSING"
 export JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/stride-check.XXXXXX")"

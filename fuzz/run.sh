@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Fuzzes every Jazzer target for a bounded time: fuzz/run.sh [SECONDS] (per target, default 60).
 #
-# Each target runs in its own Maven test run with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM). A finding fails
-# the run; Jazzer stores the input under src/test/resources/<package>/<Class>Inputs/<method>/, where the normal test
-# run (./mvnw verify) replays it: commit it with the fix. The corpus it grows is kept in <module>/.cifuzz-corpus/
-# (ignored by git), so later runs start from there. Set FUZZ_TARGETS to a space-separated subset (module:Class#method).
+# Each target runs in its own Maven test run with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM). Everything the
+# run writes stays out of the source tree, under <module>/target/fuzz/ (Jazzer's base directory): the corpus it grows
+# (.cifuzz-corpus/<Class>/<method>/, where later runs start until `mvn clean`) and a finding's input (crash-*, timeout-*,
+# oom-*). The committed regression inputs under src/test/resources/<package>/<Class>Inputs/<method>/ are only read, as
+# seeds from the test class path. A finding fails the run: copy its input there with the fix, and the normal test run
+# (./mvnw verify) replays it. Set FUZZ_TARGETS to a space-separated subset (module:Class#method).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Maven runs on the JDK 25 that ./stride would use
+# shellcheck source=../build-support/jdk25.sh
+. build-support/jdk25.sh
+jdk="$(find_jdk25)" || { echo "fuzz/run.sh: $JDK25_MISSING" >&2; exit 1; }
+export JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH"
 
 seconds="${1:-60}"
 targets=(${FUZZ_TARGETS:-
@@ -32,17 +40,27 @@ for target in "${targets[@]}"; do
   test="${target#*:}"
   class="${test%%#*}"
   package="$(grep -rl --include="$class.java" "class $class" "$module/src/test/java" | head -1 | xargs dirname)"
-  mkdir -p "${package/java/resources}/${class}Inputs/${test#*#}"
+  inputs="${package/java/resources}/${class}Inputs/${test#*#}"
+  # Jazzer's base directory: the corpus goes under it and, as it has no src/test/resources/.../<Class>Inputs/<method>,
+  # a finding's input too
+  base="$PWD/$module/target/fuzz"
+  mkdir -p "$base"
   log="$module/target/fuzz-${class}-${test#*#}.log"
   echo "fuzzing $target for ${seconds}s (log: $log)"
   started=$(date +%s)
+  touch "$log.started"
   if ./mvnw -pl "$module" -am test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
-      -Djazzer.max_duration="${seconds}s" -Djunit.jupiter.execution.timeout.mode=disabled \
+      -Djazzer.max_duration="${seconds}s" -Djunit.jupiter.execution.timeout.mode=disabled -Djazzer.internal.basedir="$base" \
       -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-rss_limit_mb=3072 >"$log" 2>&1; then
     echo "  $(grep -E '^(Done|#[0-9]+[[:space:]]+DONE)' "$log" | tail -1) in $(($(date +%s) - started))s"
   else
     echo "  FINDING or failure: see $log"
     grep -E '== Java Exception|FuzzerSecurityIssue|Exception:|Error:|crash-|Tests run:.*Fail' "$log" | head -8 | sed 's/^/    /'
+    for found in "$base"/crash-* "$base"/timeout-* "$base"/oom-* "$base"/slow-unit-*; do
+      if [[ -f "$found" && "$found" -nt "$log.started" ]]; then
+        echo "    input: $found (with the fix, copy it to $inputs/)"
+      fi
+    done
     failed+=("$target")
   fi
 done

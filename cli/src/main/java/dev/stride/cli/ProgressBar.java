@@ -5,6 +5,7 @@ import dev.stride.model.ScanOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * A progress bar on stderr for a long pass: drawn only once the pass has run for a second and only when enabled
@@ -21,22 +22,31 @@ final class ProgressBar implements ScanOptions.Progress {
     private final String label;
     private final String units;
     private final BooleanSupplier enabled;
+    private final LongSupplier nanoTime;
     private Boolean drawable;
-    private final long started = System.nanoTime();
-    private final AtomicLong nextDraw = new AtomicLong(started + QUIET_NANOS);
+    private final long started;
+    private final AtomicLong nextDraw;
     private int drawnLength;
 
     /** {@code units} names what is counted ("chunks"); {@code enabled} is asked once, when a bar is first due. */
     ProgressBar(PrintWriter err, String label, String units, BooleanSupplier enabled) {
+        this(err, label, units, enabled, System::nanoTime);
+    }
+
+    /** The same on another clock ({@link System#nanoTime()} by default): tests drive time themselves. */
+    ProgressBar(PrintWriter err, String label, String units, BooleanSupplier enabled, LongSupplier nanoTime) {
         this.err = err;
         this.label = label;
         this.units = units;
         this.enabled = enabled;
+        this.nanoTime = nanoTime;
+        this.started = nanoTime.getAsLong();
+        this.nextDraw = new AtomicLong(started + QUIET_NANOS);
     }
 
     @Override
     public void update(long done, long total) {
-        long now = System.nanoTime();
+        long now = nanoTime.getAsLong();
         long due = nextDraw.get();
         if (now >= due && nextDraw.compareAndSet(due, now + REDRAW_NANOS) && drawable()) {
             draw(done, total, now);

@@ -2,6 +2,8 @@ package dev.stride.cli;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 import java.io.IOException;
 import java.lang.classfile.ClassFile;
@@ -17,16 +19,21 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
+import javax.xml.parsers.DocumentBuilderFactory;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** build-support/UpgradeOldClasses.java, which the launcher runs on the command line's jar, run on a jar made here. */
+/**
+ * build-support/UpgradeOldClasses.java, which cli's {@code package} phase runs on the command line's jar: run on a jar
+ * made here, and bound in cli/pom.xml to run after the shade plugin has made that jar.
+ */
 class UpgradeOldClassesTest {
     private static final Path TOOL = Path.of(System.getProperty("maven.multiModuleProjectDirectory", ".."))
             .resolve("build-support/UpgradeOldClasses.java");
@@ -50,6 +57,50 @@ class UpgradeOldClassesTest {
         }
 
         assertEquals(jar + ": no class file older than version 50\n", run(jar));
+    }
+
+    @Test
+    void thePackagePhaseRunsItOnTheShadedJarAfterTheShadePlugin() throws Exception {
+        // the module's own pom; Surefire runs in the module's directory
+        Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(Path.of("pom.xml").toFile())
+                .getDocumentElement();
+        List<Element> plugins = children(child(child(project, "build"), "plugins"), "plugin");
+        List<String> names = plugins.stream().map(p -> text(child(p, "artifactId"))).toList();
+        int shade = names.indexOf("maven-shade-plugin");
+        int upgrade = names.indexOf("maven-antrun-plugin");
+        assertTrue(shade >= 0 && upgrade > shade, "in one phase Maven runs plugins in the pom's order: " + names);
+
+        Element shading = child(child(child(plugins.get(shade), "executions"), "execution"), "configuration");
+        String jar = text(child(shading, "outputFile"));
+        assertEquals("${project.build.directory}/stride.jar", jar);
+
+        Element execution = child(child(plugins.get(upgrade), "executions"), "execution");
+        assertEquals("package", text(child(execution, "phase")));
+        Element exec = child(child(child(execution, "configuration"), "target"), "exec");
+        assertEquals("true", exec.getAttribute("failonerror"), "a rewritten class that does not load fails the build");
+        List<String> args = children(exec, "arg").stream().map(a -> a.getAttribute("file")).toList();
+        assertEquals(List.of("${project.basedir}/../build-support/UpgradeOldClasses.java", jar), args);
+        assertTrue(Files.isRegularFile(Path.of("..", "build-support", "UpgradeOldClasses.java")), "the tool is where the pom says");
+    }
+
+    private static List<Element> children(Element parent, String name) {
+        List<Element> out = new java.util.ArrayList<>();
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && e.getTagName().equals(name)) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static Element child(Element parent, String name) {
+        List<Element> found = children(parent, name);
+        assertEquals(1, found.size(), () -> "one <" + name + "> in <" + parent.getTagName() + ">");
+        return found.get(0);
+    }
+
+    private static String text(Element e) {
+        return e.getTextContent().trim();
     }
 
     /** {@code public class NAME { public static int sign(int x) { return x > 0 ? 1 : -1; } }}: a branch needs frames. */

@@ -18,13 +18,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.foreign.Arena;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -192,11 +193,17 @@ class BadMetadataTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"\"NaN\"", "\"-Infinity\"", "NaN", "Infinity", "-Infinity", "+Infinity", "-INF", "+INF"})
-    void nonFiniteFillValuesInEverySpelling(String fill) {
+    @CsvSource(delimiter = '|', value = {
+            "'\"NaN\"'     | 7ff8000000000000", "'\"-Infinity\"' | fff0000000000000",
+            "NaN           | 7ff8000000000000", "Infinity      | 7ff0000000000000", "-Infinity | fff0000000000000",
+            "+Infinity     | 7ff0000000000000", "-INF          | fff0000000000000", "+INF      | 7ff0000000000000"})
+    void nonFiniteFillValuesInEverySpelling(String fill, String bits) {
         // found by MetadataFuzzTest#documentMembers: Jackson reads +INF and -INF, Double.parseDouble does not
         ArrayMetadata meta = (ArrayMetadata) Documents.open(bytes(edit(ARRAY, "/fill_value/b", fill)));
-        assertNotNull(meta);
+        ByteBuffer element = ByteBuffer.wrap(meta.fillValue().bytes(ByteOrder.LITTLE_ENDIAN)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(12, element.remaining(), "int32 a, float64 b");
+        assertEquals(0, element.getInt(0), "a keeps its fill");
+        assertEquals(bits, Long.toHexString(element.getLong(4)), () -> "the bits of b after " + fill);
     }
 
     @Test
