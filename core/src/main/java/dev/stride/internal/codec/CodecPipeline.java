@@ -50,13 +50,13 @@ public final class CodecPipeline {
         this.maxStoredSize = bound;
     }
 
-    /** The decoded chunk. */
     /** The codec chain of an array, resolved with the codecs found on the class path (checked as it is resolved). */
     public static CodecPipeline of(ArrayMetadata meta) {
         ChunkSpec chunk = new ChunkSpec(meta.chunkShape(), meta.dataType(), meta.fillValue());
         return CodecRegistry.defaults().pipeline(meta.path(), meta.codecs(), chunk, "/codecs");
     }
 
+    /** The decoded chunk. */
     public ChunkSpec spec() {
         return spec;
     }
