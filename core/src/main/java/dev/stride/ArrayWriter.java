@@ -5,7 +5,7 @@ import dev.stride.internal.write.ByteSwap;
 import dev.stride.internal.write.FieldWriter;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
-import dev.stride.internal.write.RecordFiller;
+import dev.stride.model.RecordFiller;
 import dev.stride.internal.write.WriteFailure;
 import dev.stride.internal.write.WriteSession;
 

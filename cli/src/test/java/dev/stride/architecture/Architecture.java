@@ -1,0 +1,278 @@
+package dev.stride.architecture;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.classfile.Attributes;
+import java.lang.classfile.ClassFile;
+import java.lang.classfile.ClassModel;
+import java.lang.classfile.FieldModel;
+import java.lang.classfile.MethodModel;
+import java.lang.classfile.attribute.SignatureAttribute;
+import java.lang.classfile.constantpool.ClassEntry;
+import java.lang.classfile.constantpool.MemberRefEntry;
+import java.lang.classfile.constantpool.NameAndTypeEntry;
+import java.lang.classfile.constantpool.PoolEntry;
+import java.lang.reflect.AccessFlag;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Stride's layering, checked on compiled classes: which package may use which, no cycles between packages, and no
+ * internal type in the signatures of the public API. Works on any set of classes, so its own test can feed it
+ * classes that break each rule.
+ */
+final class Architecture {
+
+    /** The packages users and plugins see; every other {@code dev.stride.internal} package is hidden. */
+    static final Set<String> API = Set.of("dev.stride", "dev.stride.model", "dev.stride.spi");
+
+    /**
+     * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
+     * model (values of the API), spi (what plugins implement), the internals, the entry points in dev.stride; the
+     * codecs module is a plugin and sees model and spi only; the command line is a user and sees the API only.
+     */
+    private static final List<Rule> RULES = List.of(
+            new Rule("dev.stride.internal.base", Set.of()),
+            new Rule("dev.stride.model", Set.of("dev.stride.internal.base")),
+            new Rule("dev.stride.spi", Set.of("dev.stride.model", "dev.stride.internal.base")),
+            new Rule("dev.stride.internal.", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")),
+            new Rule("dev.stride.codecs", Set.of("dev.stride.model", "dev.stride.spi")),
+            new Rule("dev.stride.cli", API),
+            new Rule("dev.stride", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")));
+
+    private record Rule(String prefix, Set<String> allowed) {
+        boolean covers(String pkg) {
+            return prefix.endsWith(".") ? pkg.startsWith(prefix) : pkg.equals(prefix) || pkg.startsWith(prefix + ".");
+        }
+
+        boolean allows(String pkg) {
+            return allowed.stream().anyMatch(a -> a.endsWith(".") ? pkg.startsWith(a) : pkg.equals(a));
+        }
+    }
+
+    /** One compiled class: what it refers to anywhere, and what its public signatures mention. */
+    record ClassInfo(String name, Set<String> uses, Set<String> exposes) {
+        String pkg() {
+            return packageOf(name);
+        }
+    }
+
+    private static final Pattern TYPE_IN_DESCRIPTOR = Pattern.compile("L([\\w/$]+)[;<]");
+
+    private final Map<String, ClassInfo> classes = new TreeMap<>();
+
+    void add(ClassInfo info) {
+        classes.put(info.name(), info);
+    }
+
+    /** Every class file under a directory of classes or in a jar. */
+    void addClassesAt(Path location) {
+        try {
+            if (Files.isDirectory(location)) {
+                addTree(location);
+            } else {
+                try (FileSystem jar = FileSystems.newFileSystem(location)) {
+                    addTree(jar.getPath("/"));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The classes of the jar or directory {@code type} was loaded from. */
+    void addClassesOf(Class<?> type) {
+        try {
+            addClassesAt(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void addTree(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".class") && !p.endsWith("module-info.class")).toList()) {
+                add(read(Files.readAllBytes(f)));
+            }
+        }
+    }
+
+    static ClassInfo read(byte[] classFile) {
+        ClassModel model = ClassFile.of().parse(classFile);
+        Set<String> uses = new TreeSet<>();
+        for (PoolEntry e : model.constantPool()) {
+            switch (e) {
+                case ClassEntry c -> typesIn(c.asInternalName().startsWith("[") ? c.asInternalName() : "L" + c.asInternalName() + ";", uses);
+                case MemberRefEntry m -> typesIn(m.type().stringValue(), uses);
+                case NameAndTypeEntry n -> typesIn(n.type().stringValue(), uses);
+                default -> {
+                }
+            }
+        }
+        model.superclass().ifPresent(c -> uses.add(c.asInternalName().replace('/', '.')));
+        model.findAttribute(Attributes.signature()).ifPresent(s -> typesIn(s.signature().stringValue(), uses));
+        Set<String> exposes = new TreeSet<>();
+        boolean api = model.flags().has(AccessFlag.PUBLIC);
+        if (api) {
+            model.superclass().ifPresent(c -> exposes.add(c.asInternalName().replace('/', '.')));
+            model.interfaces().forEach(i -> exposes.add(i.asInternalName().replace('/', '.')));
+            model.findAttribute(Attributes.signature()).ifPresent(s -> typesIn(s.signature().stringValue(), exposes));
+        }
+        for (MethodModel m : model.methods()) {
+            member(m.methodType().stringValue(), m.findAttribute(Attributes.signature()), api && visible(m.flags().flags()), uses, exposes);
+        }
+        for (FieldModel f : model.fields()) {
+            member(f.fieldType().stringValue(), f.findAttribute(Attributes.signature()), api && visible(f.flags().flags()), uses, exposes);
+        }
+        String name = model.thisClass().asInternalName().replace('/', '.');
+        uses.remove(name);
+        return new ClassInfo(name, uses, exposes);
+    }
+
+    /** A member's types are used by its class; those of a visible member of a public class are shown too. */
+    private static void member(String descriptor, Optional<SignatureAttribute> signature, boolean shown,
+                               Set<String> uses, Set<String> exposes) {
+        for (Set<String> into : shown ? List.of(uses, exposes) : List.of(uses)) {
+            typesIn(descriptor, into);
+            signature.ifPresent(s -> typesIn(s.signature().stringValue(), into));
+        }
+    }
+
+    private static boolean visible(Set<AccessFlag> flags) {
+        return (flags.contains(AccessFlag.PUBLIC) || flags.contains(AccessFlag.PROTECTED)) && !flags.contains(AccessFlag.SYNTHETIC);
+    }
+
+    private static void typesIn(String descriptor, Set<String> into) {
+        Matcher m = TYPE_IN_DESCRIPTOR.matcher(descriptor);
+        while (m.find()) {
+            into.add(m.group(1).replace('/', '.'));
+        }
+    }
+
+    static String packageOf(String className) {
+        int dot = className.lastIndexOf('.');
+        return dot < 0 ? "" : className.substring(0, dot);
+    }
+
+    private static boolean ours(String pkg) {
+        return pkg.equals("dev.stride") || pkg.startsWith("dev.stride.");
+    }
+
+    int size() {
+        return classes.size();
+    }
+
+    /** Uses of a package its layer may not use, one line per class and package used. */
+    List<String> layerViolations() {
+        List<String> out = new ArrayList<>();
+        for (ClassInfo c : classes.values()) {
+            Rule rule = RULES.stream().filter(r -> r.covers(c.pkg())).findFirst().orElse(null);
+            if (rule == null) {
+                continue;
+            }
+            Set<String> bad = new TreeSet<>();
+            for (String used : c.uses()) {
+                String pkg = packageOf(used);
+                if (ours(pkg) && !pkg.equals(c.pkg()) && !rule.allows(pkg)) {
+                    bad.add(pkg);
+                }
+            }
+            bad.forEach(pkg -> out.add(c.name() + " uses " + pkg + " (" + rule.prefix() + " may use only " + new TreeSet<>(rule.allowed()) + ")"));
+        }
+        return out;
+    }
+
+    /** Internal types that public signatures of the API packages mention. */
+    List<String> leaks() {
+        List<String> out = new ArrayList<>();
+        for (ClassInfo c : classes.values()) {
+            if (API.contains(c.pkg())) {
+                for (String t : c.exposes()) {
+                    if (t.startsWith("dev.stride.internal.")) {
+                        out.add(c.name() + " shows internal type " + t + " in its public signatures");
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Each cycle between packages (a strongly connected group of two or more), as the sorted package names. */
+    List<Set<String>> packageCycles() {
+        Map<String, Set<String>> graph = new TreeMap<>();
+        for (ClassInfo c : classes.values()) {
+            Set<String> edges = graph.computeIfAbsent(c.pkg(), k -> new TreeSet<>());
+            for (String used : c.uses()) {
+                String pkg = packageOf(used);
+                if (ours(pkg) && !pkg.equals(c.pkg())) {
+                    edges.add(pkg);
+                }
+            }
+        }
+        return new Tarjan(graph).components().stream().filter(g -> g.size() > 1).toList();
+    }
+
+    /** Tarjan's strongly connected components over a package graph. */
+    private static final class Tarjan {
+        private final Map<String, Set<String>> graph;
+        private final Map<String, Integer> index = new HashMap<>();
+        private final Map<String, Integer> low = new HashMap<>();
+        private final Deque<String> stack = new ArrayDeque<>();
+        private final Set<String> onStack = new TreeSet<>();
+        private final List<Set<String>> components = new ArrayList<>();
+
+        Tarjan(Map<String, Set<String>> graph) {
+            this.graph = graph;
+        }
+
+        List<Set<String>> components() {
+            graph.keySet().forEach(v -> {
+                if (!index.containsKey(v)) {
+                    visit(v);
+                }
+            });
+            return components;
+        }
+
+        private void visit(String v) {
+            index.put(v, index.size());
+            low.put(v, index.get(v));
+            stack.push(v);
+            onStack.add(v);
+            for (String w : graph.getOrDefault(v, Set.of())) {
+                if (!index.containsKey(w)) {
+                    visit(w);
+                    low.put(v, Math.min(low.get(v), low.get(w)));
+                } else if (onStack.contains(w)) {
+                    low.put(v, Math.min(low.get(v), index.get(w)));
+                }
+            }
+            if (low.get(v).equals(index.get(v))) {
+                Set<String> component = new TreeSet<>();
+                String w;
+                do {
+                    w = stack.pop();
+                    onStack.remove(w);
+                    component.add(w);
+                } while (!w.equals(v));
+                components.add(component);
+            }
+        }
+    }
+}
