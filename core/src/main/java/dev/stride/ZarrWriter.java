@@ -239,7 +239,7 @@ public final class ZarrWriter implements AutoCloseable {
 
     /** Parses our own document as a reader would, so nothing a reader refuses is ever written. */
     private static ArrayMetadata validate(NodePath node, Json.JObject doc) {
-        return (ArrayMetadata) MetadataParser.parse(node.path(), JsonCodec.print(doc).getBytes(StandardCharsets.UTF_8));
+        return (ArrayMetadata) MetadataParser.parse(node.path(), doc);
     }
 
     /** What the stored chunks depend on: two arrays with equal formats read the same chunks alike. */

@@ -38,6 +38,11 @@ public final class MetadataParser {
         return parse(node, node.parseDocument(document));
     }
 
+    /** Validates a document built in memory (the writer's own), as a reader would its bytes. */
+    public static NodeMetadata parse(String path, Json.JObject document) {
+        return parse(new Node(path), document);
+    }
+
     private static NodeMetadata parse(Node node, Json.JObject doc) {
         long format = node.integer(node.required(doc, "zarr_format", ""), "/zarr_format", Long.MIN_VALUE, Long.MAX_VALUE);
         if (format != 3) {
