@@ -32,26 +32,29 @@ public final class DecodeBudget {
 
     /** The budget of every {@link Scratch} made without one; a malformed {@value #PROPERTY} is a {@link ZarrException.BadRequest}. */
     public static DecodeBudget shared() {
-        return switch (Shared.BUDGET) {
-            case DecodeBudget b -> b;
-            case String failure -> throw new ZarrException.BadRequest(null, failure);
-            default -> throw new AssertionError(Shared.BUDGET);
-        };
+        if (Shared.CONFIGURED.failure() != null) {
+            throw new ZarrException.BadRequest(null, Shared.CONFIGURED.failure());
+        }
+        return Shared.CONFIGURED.budget();
+    }
+
+    /** The process's budget, or why the property could not be read (then every use of it fails, saying so). */
+    private record Configured(DecodeBudget budget, String failure) {
     }
 
     private static final class Shared {
-        /** The budget, or why the property could not be read. */
-        private static final Object BUDGET = configured();
+        private static final Configured CONFIGURED = configured();
 
-        private static Object configured() {
+        private static Configured configured() {
             String value = System.getProperty(PROPERTY);
             if (value == null) {
-                return new DecodeBudget(defaultLimit());
+                return new Configured(new DecodeBudget(defaultLimit()), null);
             }
             try {
-                return new DecodeBudget(parse(value));
+                return new Configured(new DecodeBudget(parse(value)), null);
             } catch (IllegalArgumentException e) {
-                return "system property " + PROPERTY + "=" + value + " is not a size in bytes (e.g. 1073741824, 512m or 2g)";
+                return new Configured(null, "system property " + PROPERTY + "=" + value
+                        + " is not a size in bytes (e.g. 1073741824, 512m or 2g)");
             }
         }
     }
