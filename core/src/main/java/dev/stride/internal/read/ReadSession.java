@@ -28,10 +28,10 @@ public final class ReadSession implements AutoCloseable {
     /** A unit-sized chunk of fill values, filled on first use. */
     public MemorySegment fill(long bytes, byte[] element) {
         if (fill == null) {
-             fill = ctx.buffer(fillKey, bytes);
+            fill = ctx.buffer(fillKey, bytes);
             NdCopy.fill(fill, element);
         }
-         return fill;
+        return fill;
     }
 
     ShardIndex cachedIndex(int level, String key, long base) {

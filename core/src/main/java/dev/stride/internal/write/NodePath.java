@@ -24,7 +24,7 @@ public record NodePath(String path) {
 
     /** Key prefix of the node's chunks and children: "" for the root, "a/b/" for /a/b. */
     public String prefix() {
-         return isRoot() ? "" : path.substring(1) + "/";
+        return isRoot() ? "" : path.substring(1) + "/";
     }
 
     public String metadataKey() {
@@ -33,7 +33,7 @@ public record NodePath(String path) {
 
     /** The group this node is in; null for the root. */
     public NodePath parent() {
-         return isRoot() ? null : new NodePath(path.substring(0, Math.max(1, path.lastIndexOf('/'))));
+        return isRoot() ? null : new NodePath(path.substring(0, Math.max(1, path.lastIndexOf('/'))));
     }
 
     @Override
