@@ -11,7 +11,6 @@ import dev.stride.internal.metadata.DataTypeJson;
 import dev.stride.internal.metadata.FillValueJson;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
-import dev.stride.internal.write.WriteFailure;
 import dev.stride.model.ArraySpec;
 
 import dev.stride.model.ZarrException;
@@ -297,7 +296,7 @@ public final class ZarrWriter implements AutoCloseable {
         } catch (ZarrException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new WriteFailure(node.path(), node.metadataKey(), e);
+            throw new ZarrException.WriteFailure(node.path(), node.metadataKey(), e);
         }
     }
 
