@@ -94,8 +94,7 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Creates a group without attributes, as {@link #createGroup(String, Json.JObject)}.
      *
-     * @throws ZarrException.BadRequest when an array is there
-     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public void createGroup(String path) {
@@ -105,8 +104,7 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Creates a group, or sets the attributes of the group already there (its children stay).
      *
-     * @throws ZarrException.BadRequest when an array is there
-     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public void createGroup(String path, Json.JObject attributes) {
@@ -131,8 +129,7 @@ public final class ZarrWriter implements AutoCloseable {
      *
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
-     * @throws ZarrException.BadRequest when a group or a different array is there
-     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.BadRequest when a group or a different array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public ArrayWriter createArray(String path, ArraySpec spec) {
@@ -180,6 +177,7 @@ public final class ZarrWriter implements AutoCloseable {
      * A writer of the existing array at {@code path}.
      *
      * @throws ZarrException.NodeNotFound when no array is there
+     * @throws ZarrException.BadRequest when the path holds an illegal node name
      */
     public ArrayWriter array(String path) {
         ensureOpen();
