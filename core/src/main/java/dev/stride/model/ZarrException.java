@@ -81,6 +81,10 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         public InvalidMetadata(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
+
+        public InvalidMetadata(String node, String member, String reason, Throwable cause) {
+            super(node, member, null, reason, cause);
+        }
     }
 
     /** A data type, codec, chunk grid, key encoding, storage transformer or member that Stride must understand but does not know. */
