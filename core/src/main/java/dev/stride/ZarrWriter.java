@@ -135,7 +135,7 @@ public final class ZarrWriter implements AutoCloseable {
     public ArrayWriter createArray(String path, ArraySpec spec) {
         ensureOpen();
         NodePath node = NodePath.of(path);
-        Json.JObject doc = MetadataEncoder.array(spec);
+        Json.JObject doc = MetadataEncoder.array(node.path(), spec);
         ArrayMetadata meta = validate(node, doc);
         NodeMetadata existing = existing(node);
         if (existing != null && !(existing instanceof ArrayMetadata old && chunkFormat(old).equals(chunkFormat(meta)))) {
@@ -168,7 +168,7 @@ public final class ZarrWriter implements AutoCloseable {
     public ArrayWriter overwriteArray(String path, ArraySpec spec) {
         ensureOpen();
         NodePath node = NodePath.of(path);
-        validate(node, MetadataEncoder.array(spec));
+        validate(node, MetadataEncoder.array(node.path(), spec));
         delete(path);
         return createArray(path, spec);
     }
