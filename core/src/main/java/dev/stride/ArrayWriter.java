@@ -6,7 +6,6 @@ import dev.stride.internal.write.FieldWriter;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
 import dev.stride.model.RecordFiller;
-import dev.stride.internal.write.WriteFailure;
 import dev.stride.internal.write.WriteSession;
 
 import dev.stride.model.ZarrException;
@@ -228,7 +227,7 @@ public final class ArrayWriter implements AutoCloseable {
                     throw e;
                 } catch (RuntimeException e) {
                     failed();
-                    throw new WriteFailure(path(), key, e);
+                    throw new ZarrException.WriteFailure(path(), key, e);
                 }
             }
         } finally {

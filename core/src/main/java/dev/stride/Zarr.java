@@ -11,6 +11,7 @@ import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
 import dev.stride.internal.store.LocalStore;
+import dev.stride.internal.write.NodePath;
 import dev.stride.spi.Store;
 
 import java.nio.file.Path;
@@ -70,7 +71,8 @@ public final class Zarr implements AutoCloseable {
     /**
      * Parses and validates the metadata of the node at {@code path}.
      *
-     * @throws ZarrException.NodeNotFound when no node is there or the path holds an illegal name
+     * @throws ZarrException.NodeNotFound when no node is there
+     * @throws ZarrException.BadRequest when the path holds an illegal node name
      * @throws ZarrException.InvalidMetadata when its {@code zarr.json} breaks the spec (the message names the member)
      * @throws ZarrException.Unsupported when it uses a data type, codec or extension Stride does not know
      * @throws ZarrException.StoreFailure when the store cannot read it
@@ -161,19 +163,9 @@ public final class Zarr implements AutoCloseable {
         }
     }
 
-    /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses illegal node names. */
+    /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses illegal node names as the writer does. */
     static String normalize(String path) {
-        String trimmed = path.replaceAll("^/+|/+$", "");
-        if (trimmed.isEmpty()) {
-            return "/";
-        }
-        for (String name : trimmed.split("/")) {
-            String bad = NodeMetadata.invalidNameReason(name);
-            if (bad != null) {
-                throw new ZarrException.NodeNotFound(path, bad);
-            }
-        }
-        return "/" + trimmed;
+        return NodePath.of(path).path();
     }
 
     /** Store key prefix of a node: "" for the root, "a/b/" for /a/b. */

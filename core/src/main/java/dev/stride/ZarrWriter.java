@@ -11,7 +11,6 @@ import dev.stride.internal.metadata.DataTypeJson;
 import dev.stride.internal.metadata.FillValueJson;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
-import dev.stride.internal.write.WriteFailure;
 import dev.stride.model.ArraySpec;
 
 import dev.stride.model.ZarrException;
@@ -95,8 +94,7 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Creates a group without attributes, as {@link #createGroup(String, Json.JObject)}.
      *
-     * @throws ZarrException.BadRequest when an array is there
-     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public void createGroup(String path) {
@@ -106,8 +104,7 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Creates a group, or sets the attributes of the group already there (its children stay).
      *
-     * @throws ZarrException.BadRequest when an array is there
-     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public void createGroup(String path, Json.JObject attributes) {
@@ -132,14 +129,13 @@ public final class ZarrWriter implements AutoCloseable {
      *
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
-     * @throws ZarrException.BadRequest when a group or a different array is there
-     * @throws ZarrException.NodeNotFound when the path holds an illegal node name
+     * @throws ZarrException.BadRequest when a group or a different array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
     public ArrayWriter createArray(String path, ArraySpec spec) {
         ensureOpen();
         NodePath node = NodePath.of(path);
-        Json.JObject doc = MetadataEncoder.array(spec);
+        Json.JObject doc = MetadataEncoder.array(node.path(), spec);
         ArrayMetadata meta = validate(node, doc);
         NodeMetadata existing = existing(node);
         if (existing != null && !(existing instanceof ArrayMetadata old && chunkFormat(old).equals(chunkFormat(meta)))) {
@@ -172,7 +168,7 @@ public final class ZarrWriter implements AutoCloseable {
     public ArrayWriter overwriteArray(String path, ArraySpec spec) {
         ensureOpen();
         NodePath node = NodePath.of(path);
-        validate(node, MetadataEncoder.array(spec));
+        validate(node, MetadataEncoder.array(node.path(), spec));
         delete(path);
         return createArray(path, spec);
     }
@@ -181,6 +177,7 @@ public final class ZarrWriter implements AutoCloseable {
      * A writer of the existing array at {@code path}.
      *
      * @throws ZarrException.NodeNotFound when no array is there
+     * @throws ZarrException.BadRequest when the path holds an illegal node name
      */
     public ArrayWriter array(String path) {
         ensureOpen();
@@ -297,7 +294,7 @@ public final class ZarrWriter implements AutoCloseable {
         } catch (ZarrException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new WriteFailure(node.path(), node.metadataKey(), e);
+            throw new ZarrException.WriteFailure(node.path(), node.metadataKey(), e);
         }
     }
 

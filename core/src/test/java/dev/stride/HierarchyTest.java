@@ -95,11 +95,11 @@ class HierarchyTest {
     @ValueSource(strings = {"/__private", "/g/__zarr", "/..", "/g/../points", "/./points", "/zarr.json", "/g//inner", "/..."})
     void illegalNodeNamesInPathsAreRefused(String path) {
         try (Zarr z = tree().open()) {
-            var e = assertThrows(ZarrException.NodeNotFound.class, () -> z.array(path));
+            var e = assertThrows(ZarrException.BadRequest.class, () -> z.array(path));
             String m = e.getMessage();
             org.junit.jupiter.api.Assertions.assertTrue(m.contains("reserved '__'") || m.contains("only of periods")
                     || m.contains("'zarr.json' is not a legal node name") || m.contains("must not be empty"), m);
-            assertThrows(ZarrException.NodeNotFound.class, () -> z.metadata(path));
+            assertThrows(ZarrException.BadRequest.class, () -> z.metadata(path));
         }
     }
 

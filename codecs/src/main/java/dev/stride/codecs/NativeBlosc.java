@@ -111,8 +111,10 @@ final class NativeBlosc implements BloscEngine {
         int decoded;
         try {
             decoded = (int) decompress.invokeExact(src, out, out.byteSize(), ONE_THREAD);
+        } catch (RuntimeException | Error e) {
+            throw e; // a segment closed under the call: the reader tells a closed array from a bad chunk
         } catch (Throwable e) {
-            throw new IllegalStateException("blosc_decompress_ctx downcall failed", e);
+            throw ctx.corrupt("blosc: blosc_decompress_ctx failed: " + e, e);
         }
         if (decoded != out.byteSize()) {
             throw ctx.corrupt(decoded < 0
@@ -128,11 +130,13 @@ final class NativeBlosc implements BloscEngine {
         try {
             written = (int) compress.invokeExact(s.clevel(), s.shuffle(), (long) s.typesize(), src.byteSize(), src, out, out.byteSize(),
                     cnames.get(s.cname()), (long) s.blocksize(), ONE_THREAD);
+        } catch (RuntimeException | Error e) {
+            throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("blosc_compress_ctx downcall failed", e);
+            throw ctx.unwritable("blosc: blosc_compress_ctx failed: " + e, e);
         }
         if (written <= 0) {
-            throw new IllegalStateException("blosc_compress_ctx failed (" + written + ") on " + src.byteSize() + " bytes with " + s);
+            throw ctx.unwritable("blosc: blosc_compress_ctx failed (" + written + ") on " + src.byteSize() + " bytes with " + s, null);
         }
         return written;
     }

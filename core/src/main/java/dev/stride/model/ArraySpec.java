@@ -45,11 +45,8 @@ public final class ArraySpec {
         return new ArraySpec(type, shape, chunkShape.clone(), fill, codecs, dimensionNames, attributes);
     }
 
-    /** The fill value as exact bits of the data type. */
+    /** The fill value as exact bits of the data type; checked when the array is created, as its JSON spelling is. */
     public ArraySpec fill(FillValue value) {
-        if (!value.type().equals(type)) {
-            throw new IllegalArgumentException("a fill value of " + value.type().describe() + " for an array of " + type.describe());
-        }
         return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
     }
 

@@ -1,8 +1,8 @@
 package dev.stride.model;
 
-/** The bytes are not one well-formed JSON document. */
-public final class JsonSyntaxException extends RuntimeException {
+/** The bytes are not one well-formed JSON document (read as {@code zarr.json}, it is {@link ZarrException.InvalidMetadata}). */
+public final class JsonSyntaxException extends ZarrException {
     public JsonSyntaxException(String message) {
-        super(message);
+        super(null, null, null, message, null);
     }
 }

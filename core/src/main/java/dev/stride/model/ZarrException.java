@@ -1,17 +1,35 @@
 package dev.stride.model;
 
 /**
- * The one exception family of Stride. Each carries where it happened: the node's path,
- * the JSON member as a JSON pointer ({@code /data_type/configuration/fields/1/name}) or the chunk key,
- * and why. {@link #getMessage()} puts them on one line.
+ * The one exception family of Stride: every failure leaves the public API ({@code Zarr}, {@code ZarrArray},
+ * {@code Group}, {@code ZarrWriter}, {@code ArrayWriter}) as one of its kinds, so a {@code switch} over them is
+ * exhaustive. Each carries where it happened: the node's path, the JSON member as a JSON pointer
+ * ({@code /data_type/configuration/fields/1/name}) or the store key, and why. {@link #getMessage()} puts them on one
+ * line; an I/O, native or plug-in failure underneath is the {@linkplain #getCause() cause}.
+ *
+ * <p>The same mistake is the same kind on read and write:
+ * <ul>
+ * <li>a path that no node can have (an empty name, {@code .}, {@code ..}, a name starting with {@code __},
+ *     {@code zarr.json}) is a {@link BadRequest}, as any malformed argument; {@link NodeNotFound} means a legal path
+ *     where no node (or a node of the other kind) is;
+ * <li>a {@code zarr.json} member that breaks the spec, or a fill value or codec configuration that does not fit, is
+ *     {@link InvalidMetadata} naming the member, whether it was read or is about to be written;
+ * <li>a codec, data type or extension no module provides is {@link Unsupported};
+ * <li>an unknown field, a region outside the array or a column of the wrong type is a {@link BadRequest}.
+ * </ul>
+ * Exceptions thrown by the caller's own {@link RecordVisitor} or {@link ScanOptions.Progress} pass through as they
+ * are; on write, one thrown while a chunk is assembled (a {@code RecordFiller}) is the cause of a {@link WriteFailure}
+ * naming the chunk left unchanged.
  */
-public class ZarrException extends RuntimeException {
+public sealed class ZarrException extends RuntimeException permits ZarrException.InvalidMetadata, ZarrException.Unsupported,
+        ZarrException.CorruptChunk, ZarrException.StoreFailure, ZarrException.WriteFailure, ZarrException.NodeNotFound,
+        ZarrException.Closed, ZarrException.OverBudget, ZarrException.BadRequest, JsonSyntaxException {
     private final String node;
     private final String member;
     private final String chunkKey;
     private final String reason;
 
-    protected ZarrException(String node, String member, String chunkKey, String reason, Throwable cause) {
+    ZarrException(String node, String member, String chunkKey, String reason, Throwable cause) {
         this(node, member, chunkKey, "chunk", reason, cause);
     }
 
@@ -63,6 +81,10 @@ public class ZarrException extends RuntimeException {
         public InvalidMetadata(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
+
+        public InvalidMetadata(String node, String member, String reason, Throwable cause) {
+            super(node, member, null, reason, cause);
+        }
     }
 
     /** A data type, codec, chunk grid, key encoding, storage transformer or member that Stride must understand but does not know. */
@@ -90,7 +112,21 @@ public class ZarrException extends RuntimeException {
         }
     }
 
-    /** No node at that path, or a node of the other kind. */
+    /**
+     * Writing a key failed for a reason outside Stride (an I/O error, a native codec, a callback that threw): the key
+     * keeps its old value; the cause says what failed.
+     */
+    public static final class WriteFailure extends ZarrException {
+        public WriteFailure(String node, String key, Throwable cause) {
+            this(node, key, String.valueOf(cause), cause);
+        }
+
+        public WriteFailure(String node, String key, String reason, Throwable cause) {
+            super(node, null, key, "not written, the old value is kept: " + reason, cause);
+        }
+    }
+
+    /** No node at a legal path, or a node of the other kind. */
     public static final class NodeNotFound extends ZarrException {
         public NodeNotFound(String node, String reason) {
             super(node, null, null, reason, null);

@@ -68,6 +68,11 @@ public final class DecodeContext implements AutoCloseable {
         return new ZarrException.CorruptChunk(node, key, reason, cause);
     }
 
+    /** An encoder's failure naming the current array and chunk key: the chunk is not written. */
+    public ZarrException.WriteFailure unwritable(String reason, Throwable cause) {
+        return new ZarrException.WriteFailure(node, key, reason, cause);
+    }
+
     @Override
     public void close() {
         for (Object state : locals.values()) {

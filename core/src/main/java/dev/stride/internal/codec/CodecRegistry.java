@@ -100,6 +100,17 @@ public final class CodecRegistry {
         }
         CodecConfig config = new CodecConfig(node, ext);
         // sharding nests whole chains, so it is built here, with this registry, rather than by a provider
-        return ext.name().equals(ShardingCodec.NAME) ? new ShardingCodec(config, input, this) : p.create(config, input);
+        if (ext.name().equals(ShardingCodec.NAME)) {
+            return new ShardingCodec(config, input, this);
+        }
+        try {
+            return p.create(config, input);
+        } catch (ZarrException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a provider from another jar that does not speak the family: its refusal still names the member
+            throw new ZarrException.InvalidMetadata(node, ext.pointer() + "/configuration",
+                    "codec '" + ext.name() + "' refuses its configuration: " + e, e);
+        }
     }
 }

@@ -188,7 +188,7 @@ public final class GzipCodec implements BytesToBytesCodec {
         var body = out.asSlice(header.length, bound - header.length - TRAILER).asByteBuffer();
         while (!deflater.finished()) {
             if (deflater.deflate(body) == 0 && !body.hasRemaining()) {
-                throw new IllegalStateException("gzip: output exceeded the deflate bound");
+                throw ctx.unwritable("gzip: output exceeded the deflate bound", null);
             }
         }
         long end = header.length + body.position();

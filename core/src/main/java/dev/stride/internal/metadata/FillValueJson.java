@@ -22,25 +22,35 @@ import java.util.Map;
  * {@code "0x..."} bit pattern for what no number spells (other NaNs, negative zero).
  */
 public final class FillValueJson {
+    /** Where the fill value is in {@code zarr.json}. */
+    static final String MEMBER = "/fill_value";
+
     private FillValueJson() {
     }
 
+    /** The spelling of a fill value read from metadata, which has one. */
     public static Json encode(FillValue fill) {
-        return encode(fill.type(), fill.bytes(ByteOrder.LITTLE_ENDIAN));
+        return encode(new Node(null), fill);
+    }
+
+    /**
+     * The spelling of a fill value given by a caller.
+     *
+     * @throws dev.stride.model.ZarrException.InvalidMetadata naming {@code node} and the member for bits no JSON
+     *         spells (a bool byte other than 0 or 1)
+     */
+    public static Json encode(Node node, FillValue fill) {
+        return encode(node, MEMBER, fill.type(), ByteBuffer.wrap(fill.bytes(ByteOrder.LITTLE_ENDIAN)).order(ByteOrder.LITTLE_ENDIAN));
     }
 
     /** The fill value whose bits are all zero: 0, false, 0.0 in every field. */
     public static Json zero(DataType type) {
-        return encode(type, new byte[type.byteSize()]);
+        return encode(new Node(null), MEMBER, type, ByteBuffer.allocate(type.byteSize()).order(ByteOrder.LITTLE_ENDIAN));
     }
 
-    private static Json encode(DataType type, byte[] littleEndian) {
-        return encode(type, ByteBuffer.wrap(littleEndian).order(ByteOrder.LITTLE_ENDIAN));
-    }
-
-    private static Json encode(DataType type, ByteBuffer in) {
+    private static Json encode(Node node, String pointer, DataType type, ByteBuffer in) {
         return switch (type) {
-            case CoreType c -> core(c, in);
+            case CoreType c -> core(node, pointer, c, in);
             case RawType r -> {
                 List<Json> bytes = new ArrayList<>();
                 for (int i = 0; i < r.byteSize(); i++) {
@@ -55,19 +65,19 @@ public final class FillValueJson {
             case StructType s -> {
                 Map<String, Json> members = new LinkedHashMap<>();
                 for (StructType.Field f : s.fields()) {
-                    members.put(f.name(), encode(f.type(), in));
+                    members.put(f.name(), encode(node, pointer + "/" + Node.escape(f.name()), f.type(), in));
                 }
                 yield new Json.JObject(members);
             }
         };
     }
 
-    private static Json core(CoreType c, ByteBuffer in) {
+    private static Json core(Node node, String pointer, CoreType c, ByteBuffer in) {
         return switch (c.kind()) {
             case BOOL -> {
                 byte b = in.get();
                 if (b != 0 && b != 1) {
-                    throw new IllegalArgumentException("a bool fill value is the byte 0 or 1, not " + b);
+                    throw node.invalid(pointer, "a bool fill value is the byte 0 or 1, not " + b);
                 }
                 yield new Json.JBool(b == 1);
             }

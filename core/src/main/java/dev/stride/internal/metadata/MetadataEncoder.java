@@ -13,8 +13,13 @@ public final class MetadataEncoder {
     private MetadataEncoder() {
     }
 
-    /** The {@code zarr.json} of an array to create. */
-    public static Json.JObject array(ArraySpec spec) {
+    /**
+     * The {@code zarr.json} of the array to create at {@code node}.
+     *
+     * @throws dev.stride.model.ZarrException.InvalidMetadata for a fill value of another type, or bits its type has no
+     *         spelling for (naming the member, as a reader would)
+     */
+    public static Json.JObject array(String node, ArraySpec spec) {
         Map<String, Json> doc = new LinkedHashMap<>();
         doc.put("zarr_format", Json.number(3));
         doc.put("node_type", Json.string("array"));
@@ -26,7 +31,7 @@ public final class MetadataEncoder {
                 "configuration", Json.object("separator", Json.string("/"))));
         doc.put("fill_value", switch (spec.fill()) {
             case null -> FillValueJson.zero(spec.type());
-            case FillValue bits -> FillValueJson.encode(bits);
+            case FillValue bits -> fill(new Node(node), spec, bits);
             case Json spelled -> spelled;
             default -> throw new IllegalStateException("fill value of type " + spec.fill().getClass());
         });
@@ -37,6 +42,13 @@ public final class MetadataEncoder {
                     .map(n -> n == null ? Json.JNull.NULL : (Json) Json.string(n)).toList()));
         }
         return new Json.JObject(doc);
+    }
+
+    private static Json fill(Node node, ArraySpec spec, FillValue bits) {
+        if (!bits.type().equals(spec.type())) {
+            throw node.invalid(FillValueJson.MEMBER, "a fill value of " + bits.type().describe() + " for an array of " + spec.type().describe());
+        }
+        return FillValueJson.encode(node, bits);
     }
 
     /** The {@code zarr.json} of a group. */

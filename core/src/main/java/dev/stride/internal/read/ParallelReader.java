@@ -4,6 +4,7 @@ import dev.stride.model.ScanOptions;
 
 import dev.stride.model.ZarrException;
 
+import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -92,7 +93,7 @@ public final class ParallelReader {
 
     private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor) {
         try {
-            MemorySegment decoded = array.storedUnit(unit, session);
+            MemorySegment decoded = decode(unit, session);
             if (decoded == null) {
                 if (visitor.missing(grid.recordsIn(unit))) {
                     return;
@@ -101,14 +102,38 @@ public final class ParallelReader {
             }
             grid.forEachRun(unit, decoded, visitor);
         } catch (IllegalStateException e) {
-            // a closed arena: the array or its store was closed while this thread read
-            if (array.isClosed() || String.valueOf(e.getMessage()).contains("closed")) {
-                throw new ZarrException.Closed("array " + array.path());
-            }
-            throw e;
+            throw closedUnder(e) ? closed() : e;
         } catch (InternalError e) {
             throw truncated(unit, e);
         }
+    }
+
+    /**
+     * The unit as stored, decoded (null when never written). A store or codec that fails outside the family (a plug-in,
+     * a native library) fails here naming the node and key, unless the array was closed under it.
+     */
+    private MemorySegment decode(long[] unit, ReadSession session) {
+        try {
+            return array.storedUnit(unit, session);
+        } catch (ZarrException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (closedUnder(e)) {
+                throw closed();
+            }
+            throw e instanceof UncheckedIOException io
+                    ? new ZarrException.StoreFailure(array.keyOf(unit), "cannot be read: " + io.getCause(), io)
+                    : new ZarrException.CorruptChunk(array.path(), array.keyOf(unit), "cannot be decoded: " + e, e);
+        }
+    }
+
+    /** True for the failure of a closed arena: the array or its store was closed while this thread read. */
+    private boolean closedUnder(RuntimeException e) {
+        return array.isClosed() || e instanceof IllegalStateException && String.valueOf(e.getMessage()).contains("closed");
+    }
+
+    private ZarrException.Closed closed() {
+        return new ZarrException.Closed("array " + array.path());
     }
 
     /** The JVM turns SIGBUS on a mapped file that shrank into an InternalError. */

@@ -2,8 +2,6 @@ package dev.stride.internal.read;
 
 import dev.stride.model.ScanOptions;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,13 +10,13 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs numbered items {@code 0..count-1} on up to N platform threads started for the pass, the calling thread being
  * worker 0: each worker takes the next number until none is left. The first failure stops the others after the item
- * at hand and is thrown as it was (a checked exception wrapped).
+ * at hand and is thrown as it was: workers throw no checked exceptions, so nothing is wrapped.
  */
 public final class Workers {
 
     /** One worker's share of a pass: made, run and finished on its own thread. */
     public interface Worker {
-        void run(long item) throws Exception;
+        void run(long item);
 
         /** Called once on the worker's thread when it takes no more items, even after a failure. */
         default void finish() {
@@ -28,7 +26,7 @@ public final class Workers {
     /** Makes the worker numbered {@code worker} (0 is the calling thread). */
     @FunctionalInterface
     public interface Team {
-        Worker start(int worker) throws Exception;
+        Worker start(int worker);
     }
 
     private Workers() {
@@ -51,20 +49,24 @@ public final class Workers {
                     .start(() -> work(worker, count, team, progress, next, done, failure)));
         }
         work(0, count, team, progress, next, done, failure);
+        // every item is taken by now: the helpers finish the one at hand, so an interrupt waits for them and stays set
+        boolean interrupted = false;
         for (Thread t : helpers) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure.compareAndSet(null, e);
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         switch (failure.get()) {
             case null -> { }
-            case RuntimeException e -> throw e;
             case Error e -> throw e;
-            case IOException e -> throw new UncheckedIOException(e);
-            case Throwable t -> throw new IllegalStateException(t);
+            case Throwable t -> throw (RuntimeException) t; // run, start and finish throw nothing checked
         }
     }
 

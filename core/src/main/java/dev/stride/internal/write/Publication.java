@@ -67,7 +67,7 @@ public final class Publication {
             state = State.PUBLISHED;
         } catch (RuntimeException e) {
             abandonAfter(e);
-            throw e instanceof ZarrException z ? z : new WriteFailure(node.path(), node.metadataKey(), e);
+            throw e instanceof ZarrException z ? z : new ZarrException.WriteFailure(node.path(), node.metadataKey(), e);
         }
     }
 

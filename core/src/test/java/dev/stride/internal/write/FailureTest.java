@@ -53,7 +53,7 @@ class FailureTest {
         int[] updated = {101, 102, 103, 104, 105, 106, 107, 108};
         try (ZarrWriter out = ZarrWriter.open(new FailingStore(LocalStore.openWritable(dir, IoMode.READ), 3))) {
             ArrayWriter writer = out.array("/a");
-            WriteFailure e = assertThrows(WriteFailure.class, () -> writer.write(null, Map.of("", updated)));
+            ZarrException.WriteFailure e = assertThrows(ZarrException.WriteFailure.class, () -> writer.write(null, Map.of("", updated)));
             assertEquals("a/c/2", e.chunkKey());
             assertEquals("/a", e.node());
             assertTrue(e.getMessage().contains("chunk a/c/2") && e.getMessage().contains("No space left on device"), e.getMessage());
@@ -68,7 +68,7 @@ class FailureTest {
         byte[] before = Files.readAllBytes(dir.resolve("a/zarr.json"));
         try (ZarrWriter out = ZarrWriter.open(new FailingStore(LocalStore.openWritable(dir, IoMode.READ), 1))) {
             ArraySpec newAttributes = SPEC.attributes((Json.JObject) Samples.json("{\"version\": 2}"));
-            WriteFailure e = assertThrows(WriteFailure.class, () -> out.createArray("/a", newAttributes));
+            ZarrException.WriteFailure e = assertThrows(ZarrException.WriteFailure.class, () -> out.createArray("/a", newAttributes));
             assertEquals("a/zarr.json", e.chunkKey());
         }
         assertArrayEquals(before, Files.readAllBytes(dir.resolve("a/zarr.json")));
@@ -81,7 +81,7 @@ class FailureTest {
         try (ZarrWriter out = ZarrWriter.open(dir)) {
             ArrayWriter writer = out.array("/a");
             FieldWriter value = writer.field("");
-            WriteFailure e = assertThrows(WriteFailure.class, () -> writer.write(null, (index, records, i) -> {
+            ZarrException.WriteFailure e = assertThrows(ZarrException.WriteFailure.class, () -> writer.write(null, (index, records, i) -> {
                 if (index == 5) {
                     throw new IllegalStateException("source ran dry");
                 }

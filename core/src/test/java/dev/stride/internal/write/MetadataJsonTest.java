@@ -8,6 +8,7 @@ import dev.stride.internal.metadata.MetadataEncoder;
 import dev.stride.ZarrWriter;
 import dev.stride.internal.metadata.DataTypeJson;
 import dev.stride.internal.metadata.FillValueJson;
+import dev.stride.internal.metadata.Node;
 import dev.stride.model.ArraySpec;
 
 import dev.stride.model.ZarrException;
@@ -93,7 +94,7 @@ class MetadataJsonTest {
 
     @Test
     void oneByteTypesStillStateTheirEndian() {
-        Json.JObject doc = MetadataEncoder.array(ArraySpec.of(CoreType.UINT8, 3));
+        Json.JObject doc = MetadataEncoder.array("/a", ArraySpec.of(CoreType.UINT8, 3));
         assertEquals(Samples.json("[{\"name\": \"bytes\", \"configuration\": {\"endian\": \"little\"}}]"), doc.get("codecs"));
         assertEquals(Json.number(0), doc.get("fill_value"));
     }
@@ -132,7 +133,8 @@ class MetadataJsonTest {
     @Test
     void boolFillOtherThanZeroOrOneIsRefused() {
         FillValue two = new FillValue(CoreType.BOOL, Json.JNull.NULL, new byte[] {2});
-        assertThrows(IllegalArgumentException.class, () -> FillValueJson.encode(two));
+        var e = assertThrows(ZarrException.InvalidMetadata.class, () -> FillValueJson.encode(new Node("/flags"), two));
+        assertEquals("/flags /fill_value: a bool fill value is the byte 0 or 1, not 2", e.getMessage());
     }
 
     /** Random bit patterns of every float width, NaNs with payloads, subnormals and signed zeros among them. */
@@ -160,7 +162,7 @@ class MetadataJsonTest {
     @Test
     void structFillValueGivenAsBitsIsWrittenWithEveryField() {
         FillValue fill = reparse(Samples.NESTED, Samples.NESTED_FILL);
-        assertEquals(Samples.NESTED_FILL, MetadataEncoder.array(ArraySpec.of(Samples.NESTED, 1).fill(fill)).get("fill_value"));
+        assertEquals(Samples.NESTED_FILL, MetadataEncoder.array("/a", ArraySpec.of(Samples.NESTED, 1).fill(fill)).get("fill_value"));
     }
 
     @Test
@@ -220,7 +222,7 @@ class MetadataJsonTest {
 
     /** The fill value our own parser reads from an array document holding {@code fill}. */
     private static FillValue reparse(DataType type, Json fill) {
-        byte[] doc = JsonCodec.print(MetadataEncoder.array(ArraySpec.of(type, 1).fill(fill))).getBytes(StandardCharsets.UTF_8);
+        byte[] doc = JsonCodec.print(MetadataEncoder.array("/a", ArraySpec.of(type, 1).fill(fill))).getBytes(StandardCharsets.UTF_8);
         return ((ArrayMetadata) MetadataParser.parse("/", doc)).fillValue();
     }
 }

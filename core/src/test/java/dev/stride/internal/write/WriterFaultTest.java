@@ -10,6 +10,7 @@ import dev.stride.ZarrArray;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
 import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ZarrException;
 import dev.stride.internal.store.LocalStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +61,7 @@ class WriterFaultTest {
             Path root = Files.createDirectories(dir.resolve("run" + failing));
             writeOld(root);
             FailingStore store = new FailingStore(LocalStore.openWritable(root, IoMode.READ), failing);
-            assertThrows(WriteFailure.class, () -> {
+            assertThrows(ZarrException.WriteFailure.class, () -> {
                 try (ZarrWriter out = ZarrWriter.open(store)) {
                     session(out);
                 }
