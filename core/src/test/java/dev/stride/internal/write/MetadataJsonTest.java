@@ -111,7 +111,9 @@ class MetadataJsonTest {
         assertFill("\"NaN\"", CoreType.FLOAT32, le(4).putInt(0x7fc00000));
         assertFill("\"0xffc00000\"", CoreType.FLOAT32, le(4).putInt(0xffc00000));
         assertFill("\"0x7ff0000000000001\"", CoreType.FLOAT64, le(8).putLong(0x7ff0000000000001L));
-        assertFill("\"0x8000000000000000\"", CoreType.FLOAT64, le(8).putDouble(-0.0));
+        assertFill("-0.0", CoreType.FLOAT64, le(8).putDouble(-0.0));
+        assertFill("-0.0", CoreType.FLOAT16, le(2).putShort((short) 0x8000));
+        assertFill("0.1", CoreType.FLOAT16, le(2).putShort(Float.floatToFloat16(0.1f)));
         assertFill("\"-Infinity\"", CoreType.FLOAT64, le(8).putDouble(Double.NEGATIVE_INFINITY));
         assertFill("0.1", CoreType.FLOAT32, le(4).putFloat(0.1f));
         assertFill("0.1", CoreType.FLOAT64, le(8).putDouble(0.1));
