@@ -6,7 +6,6 @@ import dev.stride.internal.document.MetadataParser;
 import dev.stride.internal.metadata.MetadataEncoder;
 
 import dev.stride.ZarrWriter;
-import dev.stride.internal.metadata.DataTypeJson;
 import dev.stride.internal.metadata.FillValueJson;
 import dev.stride.model.ArraySpec;
 
@@ -103,7 +102,7 @@ class MetadataJsonTest {
         StructType legacy = new StructType(List.of(new Field("a", CoreType.INT8), new Field("b", CoreType.FLOAT32)), true);
         assertEquals(Samples.json("""
                 {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "int8"}, {"name": "b", "data_type": "float32"}]}}"""),
-                DataTypeJson.encode(legacy));
+                legacy.json());
     }
 
     @Test
