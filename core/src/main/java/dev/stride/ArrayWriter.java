@@ -14,6 +14,7 @@ import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ChunkEncoding;
 import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
@@ -102,6 +103,11 @@ public final class ArrayWriter implements AutoCloseable {
 
     public ArrayMetadata metadata() {
         return meta;
+    }
+
+    /** The codec chain chunks are encoded with, and the inner chunk shape when they are sharded. */
+    public ChunkEncoding chunkEncoding() {
+        return codecs.encoding();
     }
 
     /** The held-back metadata of a new array, shared by its writers; null once it was stored before. */

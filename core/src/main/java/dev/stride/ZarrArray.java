@@ -1,5 +1,6 @@
 package dev.stride;
 
+import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.read.ArrayReader;
 import dev.stride.internal.read.ColumnBuilder;
 import dev.stride.internal.read.FieldScan;
@@ -22,6 +23,7 @@ import dev.stride.model.RecordLayout;
 import dev.stride.model.TimeType;
 import dev.stride.model.Json;
 import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ChunkEncoding;
 import dev.stride.spi.Store;
 
 import java.lang.foreign.Arena;
@@ -92,6 +94,11 @@ public final class ZarrArray implements AutoCloseable {
     /** Shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array. */
     public long[] readUnitShape() {
         return reader.unitShape().clone();
+    }
+
+    /** The codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded. */
+    public ChunkEncoding chunkEncoding() {
+        return CodecPipeline.of(meta).encoding();
     }
 
     private Region regionOrAll(Region r) {

@@ -7,14 +7,12 @@ import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.document.MetadataParser;
 import dev.stride.internal.metadata.MetadataEncoder;
 
-import dev.stride.internal.metadata.DataTypeJson;
 import dev.stride.internal.metadata.FillValueJson;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
 import dev.stride.model.ArraySpec;
 
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Codec;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 import dev.stride.model.ArrayMetadata;
@@ -27,7 +25,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -234,6 +231,18 @@ public final class ZarrWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Checks {@code spec} as {@link #createArray} would, writing nothing: the metadata it makes is valid, and every codec
+     * of its chain is provided and accepts its configuration (so a tool can refuse a bad option before it starts).
+     *
+     * @throws ZarrException.InvalidMetadata when the metadata breaks the spec or a codec refuses its configuration
+     *         (the member names the codec entry, {@code /codecs/1/configuration/level})
+     * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
+     */
+    public static void check(ArraySpec spec) {
+        CodecPipeline.of(validate(NodePath.of("/"), MetadataEncoder.array(spec)));
+    }
+
     /** Parses our own document as a reader would, so nothing a reader refuses is ever written. */
     private static ArrayMetadata validate(NodePath node, Json.JObject doc) {
         return (ArrayMetadata) MetadataParser.parse(node.path(), doc);
@@ -241,12 +250,8 @@ public final class ZarrWriter implements AutoCloseable {
 
     /** What the stored chunks depend on: two arrays with equal formats read the same chunks alike. */
     private static List<Object> chunkFormat(ArrayMetadata m) {
-        List<Json> codecs = new ArrayList<>();
-        for (Codec c : CodecPipeline.of(m).codecs()) {
-            codecs.add(Json.object("name", Json.string(c.name()), "configuration", c.configuration()));
-        }
-        return List.of(Json.integers(m.shape()), DataTypeJson.encode(m.dataType()), Json.integers(m.chunkShape()),
-                m.keyEncoding(), FillValueJson.encode(m.fillValue()), codecs);
+        return List.of(Json.integers(m.shape()), m.dataType().json(), Json.integers(m.chunkShape()),
+                m.keyEncoding(), FillValueJson.encode(m.fillValue()), CodecPipeline.of(m).encoding().codecs());
     }
 
     /** The node at {@code node}: stored, or a new array not yet published. */

@@ -1,9 +1,7 @@
 package dev.stride.cli;
 
-import dev.stride.internal.codec.CodecPipeline;
-
 import dev.stride.ZarrArray;
-import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType;
@@ -27,15 +25,16 @@ final class ArraySummary {
         if (meta.dimensionNames() != null) {
             details.add("dimension names", meta.dimensionNames().stream().map(n -> n == null ? "null" : TerminalText.of(n)).toList().toString());
         }
-        if (CodecPipeline.of(meta).bytesCodec() instanceof ShardingCodec sharding) {
+        ChunkEncoding encoding = array.chunkEncoding();
+        if (encoding.sharded()) {
             details.add("shard shape", Arrays.toString(meta.chunkShape()))
-                    .add("chunk shape", Arrays.toString(sharding.innerShape()));
+                    .add("chunk shape", Arrays.toString(encoding.innerChunkShape()));
         } else {
             details.add("chunk shape", Arrays.toString(meta.chunkShape()));
         }
         details.add("data type", typeName(meta))
                 .add("fill value", JsonCodec.print(meta.fillValue().json()))
-                .add("codecs", CodecText.lines(CodecPipeline.of(meta).codecs()))
+                .add("codecs", CodecText.lines(encoding.codecs()))
                 .attributes(meta.attributes());
         if (meta.dataType() instanceof StructType) {
             details.add("fields", fieldTable(array.layout()))

@@ -1,6 +1,5 @@
 package dev.stride.cli;
 
-import dev.stride.spi.Codec;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 
@@ -18,10 +17,11 @@ final class CodecText {
     private CodecText() {
     }
 
-    static List<String> lines(List<Codec> codecs) {
+    /** The lines of a chain of codec entries ({@code {"name": ..., "configuration": {...}}}). */
+    static List<String> lines(List<Json.JObject> codecs) {
         List<String> out = new ArrayList<>();
-        for (Codec c : codecs) {
-            add(c.name(), c.configuration() == null ? NONE : c.configuration(), "", out);
+        for (Json.JObject c : codecs) {
+            add(c, "", out);
         }
         return out;
     }

@@ -1,20 +1,15 @@
 package dev.stride.cli;
 
-import dev.stride.internal.metadata.Node;
-
+import dev.stride.ZarrWriter;
+import dev.stride.model.ArraySpec;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.ChunkSpec;
-import dev.stride.internal.codec.CodecRegistry;
 import dev.stride.model.CoreType;
-import dev.stride.model.FillValue;
 import dev.stride.model.Json;
-import dev.stride.model.Extension;
 import dev.stride.model.CodecChain;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 import java.nio.ByteOrder;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.LongFunction;
@@ -101,10 +96,8 @@ final class Compression {
 
     /** Has the codec itself read the entry, so what it refuses is refused now, before anything is written. */
     private static void check(Json.JObject codec) {
-        Json chain = new Json.JArray(List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN), codec));
-        ChunkSpec bytes = new ChunkSpec(new long[] {1}, CoreType.UINT8, new FillValue(CoreType.UINT8, Json.number(0), new byte[1]));
         try {
-            CodecRegistry.defaults().pipeline(null, new Node(null).extensions(chain, ""), bytes, "");
+            ZarrWriter.check(ArraySpec.of(CoreType.UINT8, 1).codecs(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN), codec));
         } catch (ZarrException e) {
             String member = e.member() == null ? "" : e.member();
             String setting = member.contains("/configuration/") ? member.substring(member.lastIndexOf('/') + 1) + " " : "";

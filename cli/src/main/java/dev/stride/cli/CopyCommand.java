@@ -1,18 +1,15 @@
 package dev.stride.cli;
 
-import dev.stride.internal.codec.CodecPipeline;
-
 import dev.stride.model.ZarrException;
 import dev.stride.model.Region;
-import dev.stride.internal.read.Workers;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.ChunkEncoding;
 import dev.stride.model.Json;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
-import dev.stride.internal.store.IoText;
+import dev.stride.model.IoText;
 import dev.stride.model.ArraySpec;
 import dev.stride.ArrayWriter;
 import dev.stride.ZarrWriter;
@@ -145,9 +142,9 @@ final class CopyCommand extends NodeCommand {
 
     private void report(ArrayCopy c, CopyReport report) {
         ArrayMetadata written = c.target().metadata();
-        ShardingCodec sharding = CodecPipeline.of(written).directSharding();
+        ChunkEncoding encoding = c.target().chunkEncoding();
         report.array(c.source().path().equals("/") ? path.toString() : c.source().path(), written.size(), c.source().layout().recordSize(),
-                sharding == null ? written.chunkShape() : sharding.innerShape(), sharding == null ? null : written.chunkShape(),
+                encoding.sharded() ? encoding.innerChunkShape() : written.chunkShape(), encoding.sharded() ? written.chunkShape() : null,
                 Directories.storedBytes(directory(path, c.source().path())),
                 Directories.storedBytes(directory(destination, c.source().path())));
     }
@@ -205,7 +202,7 @@ final class CopyCommand extends NodeCommand {
         long done = 0;
         for (ArrayCopy c : copies) {
             long before = done;
-            Workers.forEach(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total), n -> copySlab(c, c.slabs().get(n)));
+            Parallel.forEach(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total), n -> copySlab(c, c.slabs().get(n)));
             done += c.slabs().count();
         }
         progress.clear();

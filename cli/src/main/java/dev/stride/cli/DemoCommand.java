@@ -3,14 +3,13 @@ package dev.stride.cli;
 import dev.stride.model.ZarrException;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
-import dev.stride.internal.read.Workers;
 import dev.stride.model.ScanOptions;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 import dev.stride.model.GroupMetadata;
-import dev.stride.internal.store.IoText;
+import dev.stride.model.IoText;
 import dev.stride.model.ArraySpec;
 import dev.stride.ArrayWriter;
 import dev.stride.model.CodecChain;
@@ -150,7 +149,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
                              "satellites": "GPS satellites in view"}""")));
             Slabs slabs = new Slabs(new long[] {records}, new long[] {SHARD}, new long[] {SHARD}, GpsTracks.TYPE.byteSize(), threads);
             ProgressBar progress = new ProgressBar(err(), "write " + directory, "shards", Terminal::stderrIsTerminal);
-            Workers.forEach(threads, slabs.count(), progress, n -> {
+            Parallel.forEach(threads, slabs.count(), progress, n -> {
                 Region slab = slabs.get(n);
                 try (Arena arena = Arena.ofConfined()) {
                     MemorySegment packed = arena.allocate(slab.size() * GpsTracks.TYPE.byteSize());

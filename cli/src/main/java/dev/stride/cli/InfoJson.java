@@ -1,19 +1,15 @@
 package dev.stride.cli;
 
-import dev.stride.internal.codec.CodecPipeline;
-
 import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.spi.Codec;
-import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.StructType;
 import dev.stride.model.Json;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
-import dev.stride.internal.metadata.DataTypeJson;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -80,8 +76,9 @@ final class InfoJson {
         members.put("node_type", Json.string("array"));
         members.put("attributes", meta.attributes());
         members.put("shape", integers(meta.shape()));
-        if (CodecPipeline.of(meta).bytesCodec() instanceof ShardingCodec sharding) {
-            members.put("chunk_shape", integers(sharding.innerShape()));
+        ChunkEncoding encoding = array.chunkEncoding();
+        if (encoding.sharded()) {
+            members.put("chunk_shape", integers(encoding.innerChunkShape()));
             members.put("shard_shape", integers(meta.chunkShape()));
         } else {
             members.put("chunk_shape", integers(meta.chunkShape()));
@@ -89,16 +86,9 @@ final class InfoJson {
         }
         members.put("dimension_names", meta.dimensionNames() == null ? Json.JNull.NULL
                 : new Json.JArray(meta.dimensionNames().stream().<Json>map(n -> n == null ? Json.JNull.NULL : Json.string(n)).toList()));
-        members.put("data_type", DataTypeJson.encode(meta.dataType()));
+        members.put("data_type", meta.dataType().json());
         members.put("fill_value", meta.fillValue().json());
-        List<Json> codecs = new ArrayList<>();
-        for (Codec c : CodecPipeline.of(meta).codecs()) {
-            Map<String, Json> codec = new LinkedHashMap<>();
-            codec.put("name", Json.string(c.name()));
-            codec.put("configuration", c.configuration() == null ? new Json.JObject(Map.of()) : c.configuration());
-            codecs.add(new Json.JObject(codec));
-        }
-        members.put("codecs", new Json.JArray(codecs));
+        members.put("codecs", new Json.JArray(List.<Json>copyOf(encoding.codecs())));
         if (meta.dataType() instanceof StructType) {
             members.put("record_size", Json.number(array.layout().recordSize()));
             List<Json> fields = new ArrayList<>();

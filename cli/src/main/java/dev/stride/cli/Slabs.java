@@ -1,7 +1,6 @@
 package dev.stride.cli;
 
 import dev.stride.model.Region;
-import dev.stride.internal.read.UnitGrid;
 
 /**
  * An array cut into slabs for writing in parallel: boxes of whole write units (the destination's chunks, or shards
@@ -15,7 +14,9 @@ final class Slabs {
 
     private final long[] shape;
     private final long[] slabShape;
-    private final UnitGrid grid;
+    /** Slabs along each dimension, and in all. */
+    private final long[] slabs;
+    private final long count;
 
     /**
      * @param writeUnit  the destination's chunk (or shard) shape
@@ -32,21 +33,27 @@ final class Slabs {
             long units = Math.min(ceil(readUnit[0], writeUnit[0]), ceil(ceil(shape[0], writeUnit[0]), threads));
             slabShape[0] = writeUnit[0] * Math.max(1, Math.min(units, (long) (TARGET_BYTES / unitBytes)));
         }
-        this.grid = new UnitGrid(slabShape, Region.all(shape));
+        this.slabs = new long[shape.length];
+        long n = 1;
+        for (int d = 0; d < shape.length; d++) {
+            slabs[d] = shape[d] == 0 ? 0 : ceil(shape[d], slabShape[d]);
+            n = Math.multiplyExact(n, slabs[d]);
+        }
+        this.count = n;
     }
 
     long count() {
-        return grid.count();
+        return count;
     }
 
     /** Slab number {@code n}, in C order of the slab grid. */
     Region get(long n) {
-        long[] at = grid.unit(n);
-        long[] start = new long[at.length];
-        long[] stop = new long[at.length];
-        for (int d = 0; d < at.length; d++) {
-            start[d] = at[d] * slabShape[d];
+        long[] start = new long[shape.length];
+        long[] stop = new long[shape.length];
+        for (int d = shape.length - 1; d >= 0; d--) {
+            start[d] = n % slabs[d] * slabShape[d];
             stop[d] = Math.min(shape[d], start[d] + slabShape[d]);
+            n /= slabs[d];
         }
         return new Region(start, stop);
     }

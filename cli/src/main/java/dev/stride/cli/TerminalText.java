@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.internal.base.ControlCharacters;
+import dev.stride.model.ControlCharacters;
 
 /**
  * Text from a file made safe for a terminal. Node names, field names and attribute keys may hold any character, and a

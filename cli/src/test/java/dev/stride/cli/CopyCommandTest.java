@@ -1,10 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.internal.codec.CodecPipeline;
 
 import dev.stride.Zarr;
-import dev.stride.spi.Codec;
-import dev.stride.internal.codec.ShardingCodec;
+import dev.stride.model.ChunkEncoding;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 import dev.stride.model.ArrayMetadata;
@@ -59,11 +57,14 @@ class CopyCommandTest {
         try (Zarr zarr = Zarr.open(copy)) {
             ArrayMetadata records = (ArrayMetadata) zarr.metadata("/records");
             assertArrayEquals(new long[] {4}, records.chunkShape());
-            ShardingCodec sharding = CodecPipeline.of(records).directSharding();
-            assertArrayEquals(new long[] {2}, sharding.innerShape());
-            assertEquals(List.of("bytes", "zstd", "crc32c"), sharding.inner().codecs().stream().map(Codec::name).toList());
-            assertEquals(Json.string("big"), sharding.inner().codecs().getFirst().configuration().get("endian"));
-            assertEquals(Json.number(7), sharding.inner().codecs().get(1).configuration().get("level"));
+            ChunkEncoding encoding = zarr.array("/records").chunkEncoding();
+            assertArrayEquals(new long[] {2}, encoding.innerChunkShape());
+            assertEquals(json("""
+                    [{"name": "sharding_indexed", "configuration": {"chunk_shape": [2],
+                      "codecs": [{"name": "bytes", "configuration": {"endian": "big"}}, {"name": "zstd", "configuration": {"level": 7}},
+                                 {"name": "crc32c", "configuration": {}}],
+                      "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c", "configuration": {}}],
+                      "index_location": "end"}}]"""), new Json.JArray(List.<Json>copyOf(encoding.codecs())));
             assertEquals(List.of("t"), records.dimensionNames());
             assertEquals(json("{\"unit\": \"m\"}"), records.attributes());
             assertEquals(json("{\"id\": 7, \"when\": \"NaT\", \"point\": {\"x\": 0.0, \"y\": 0.0}, \"h\": 0.0, \"z\": [0.0, 0.0], "

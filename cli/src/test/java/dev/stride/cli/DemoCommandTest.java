@@ -1,11 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.internal.codec.CodecPipeline;
 
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.spi.Codec;
-import dev.stride.internal.codec.ShardingCodec;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
 import org.junit.jupiter.api.Test;
@@ -54,8 +51,9 @@ class DemoCommandTest {
             assertEquals(DemoCommand.GENERATOR, ((Json.JString) zarr.root().attributes().get("generator")).value());
             ZarrArray tracks = zarr.array("/tracks");
             assertArrayEquals(new long[] {10000}, tracks.shape());
-            ShardingCodec sharding = CodecPipeline.of(tracks.metadata()).directSharding();
-            assertEquals(List.of("bytes", "zstd"), sharding.inner().codecs().stream().map(Codec::name).toList());
+            Json.JObject sharding = (Json.JObject) tracks.chunkEncoding().codecs().getFirst().get("configuration");
+            assertEquals(List.of(Json.string("bytes"), Json.string("zstd")),
+                    ((Json.JArray) sharding.get("codecs")).items().stream().map(c -> ((Json.JObject) c).get("name")).toList());
             assertEquals(List.of("id", "time", "position.lat", "position.lon", "elevation", "speed", "satellites"),
                     tracks.layout().fields().stream().map(FieldAccessor::path).toList());
             long[] ids = (long[]) tracks.read("id", null);

@@ -97,7 +97,7 @@ class TerminalEscapesTest {
     /** No control character but the line ends. */
     private static void assertNoControls(String text) {
         for (String line : text.split("\n")) {
-            assertFalse(line.codePoints().anyMatch(dev.stride.internal.base.ControlCharacters::isControl), line);
+            assertFalse(line.codePoints().anyMatch(dev.stride.model.ControlCharacters::isControl), line);
         }
     }
 

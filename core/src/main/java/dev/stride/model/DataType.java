@@ -1,5 +1,7 @@
 package dev.stride.model;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BiConsumer;
 
 /** A Zarr v3 data type of fixed size: a core type, raw bits, a numpy time type or a struct of fields. */
@@ -22,5 +24,26 @@ public sealed interface DataType permits CoreType, RawType, TimeType, StructType
         boolean[] any = {false};
         forEachSwapUnit(0, (off, size) -> any[0] = true);
         return any[0];
+    }
+
+    /**
+     * The {@code data_type} member of {@code zarr.json} for this type, as the specs want it written today: core and raw
+     * types as names, numpy time types with their unit and scale, structs always as {@code struct} with object fields
+     * (a type read from the legacy {@code structured} spelling is written as {@code struct} too).
+     */
+    default Json json() {
+        return switch (this) {
+            case CoreType c -> Json.string(c.describe());
+            case RawType r -> Json.string(r.describe());
+            case TimeType t -> Json.object("name", Json.string(t.name()),
+                    "configuration", Json.object("unit", Json.string(t.unit()), "scale_factor", Json.number(t.scaleFactor())));
+            case StructType s -> {
+                List<Json> fields = new ArrayList<>();
+                for (StructType.Field f : s.fields()) {
+                    fields.add(Json.object("name", Json.string(f.name()), "data_type", f.type().json()));
+                }
+                yield Json.object("name", Json.string("struct"), "configuration", Json.object("fields", new Json.JArray(fields)));
+            }
+        };
     }
 }

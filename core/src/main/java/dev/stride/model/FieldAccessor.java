@@ -1,6 +1,5 @@
 package dev.stride.model;
 
-import dev.stride.internal.base.Float16Decimal;
 import dev.stride.internal.base.Reads;
 
 
@@ -149,17 +148,6 @@ public abstract sealed class FieldAccessor {
     /** The value in the Zarr v3 fill-value JSON encoding. */
     public abstract Json toJson(MemorySegment records, long i);
 
-    /** Float bits as JSON: a number, or "NaN", "Infinity", "-Infinity". */
-    static Json floatJson(double v, boolean single) {
-        if (Double.isNaN(v)) {
-            return Json.string("NaN");
-        }
-        if (Double.isInfinite(v)) {
-            return Json.string(v > 0 ? "Infinity" : "-Infinity");
-        }
-        return new Json.JNumber(single ? Float.toString((float) v) : Double.toString(v));
-    }
-
     public static final class BoolField extends FieldAccessor {
         BoolField(Site s, DataType t) {
             super(s, t);
@@ -268,9 +256,7 @@ public abstract sealed class FieldAccessor {
         /** Its own shortest decimal: a float16 printed as a float32 would show digits it does not have. */
         @Override
         public Json toJson(MemorySegment records, long i) {
-            short bits = Reads.i16(records, at(i), little);
-            float v = Float.float16ToFloat(bits);
-            return v == 0 || !Float.isFinite(v) ? floatJson(v, true) : new Json.JNumber(Float16Decimal.of(bits));
+            return FloatJson.of(CoreType.FLOAT16, Reads.i16(records, at(i), little));
         }
     }
 
@@ -419,7 +405,7 @@ public abstract sealed class FieldAccessor {
 
         @Override
         public Json toJson(MemorySegment records, long i) {
-            return floatJson(get(records, i), true);
+            return FloatJson.of(CoreType.FLOAT32, Reads.i32(records, at(i), little));
         }
     }
 
@@ -439,7 +425,7 @@ public abstract sealed class FieldAccessor {
 
         @Override
         public Json toJson(MemorySegment records, long i) {
-            return floatJson(get(records, i), false);
+            return FloatJson.of(CoreType.FLOAT64, Reads.i64(records, at(i), little));
         }
     }
 
@@ -466,7 +452,13 @@ public abstract sealed class FieldAccessor {
 
         @Override
         public Json toJson(MemorySegment records, long i) {
-            return new Json.JArray(List.of(floatJson(real(records, i), single), floatJson(imaginary(records, i), single)));
+            return new Json.JArray(List.of(partJson(records, at(i)), partJson(records, at(i) + byteSize() / 2)));
+        }
+
+        /** A part by its bits, so a NaN payload is spelled as stored. */
+        private Json partJson(MemorySegment records, long offset) {
+            return single ? FloatJson.of(CoreType.FLOAT32, Reads.i32(records, offset, little))
+                    : FloatJson.of(CoreType.FLOAT64, Reads.i64(records, offset, little));
         }
     }
 

@@ -1,7 +1,5 @@
 package dev.stride.model;
 
-import dev.stride.internal.base.ControlCharacters;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;

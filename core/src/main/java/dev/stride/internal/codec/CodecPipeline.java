@@ -1,6 +1,8 @@
 package dev.stride.internal.codec;
 
 import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ChunkEncoding;
+import dev.stride.model.Json;
 import dev.stride.spi.ArrayToArrayCodec;
 import dev.stride.spi.ArrayToBytesCodec;
 import dev.stride.spi.BytesToBytesCodec;
@@ -66,6 +68,15 @@ public final class CodecPipeline {
         all.add(bytesCodec);
         all.addAll(byteCodecs);
         return all;
+    }
+
+    /** The chain as the public API describes it: each codec's name and configuration, and the inner chunk shape of a shard. */
+    public ChunkEncoding encoding() {
+        List<Json.JObject> entries = new ArrayList<>();
+        for (Codec c : codecs()) {
+            entries.add(Json.object("name", Json.string(c.name()), "configuration", c.configuration() == null ? Json.object() : c.configuration()));
+        }
+        return new ChunkEncoding(entries, bytesCodec instanceof ShardingCodec s ? s.innerShape() : null);
     }
 
     public List<ArrayToArrayCodec> arrayCodecs() {

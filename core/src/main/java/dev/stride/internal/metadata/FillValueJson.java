@@ -3,12 +3,12 @@ package dev.stride.internal.metadata;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
+import dev.stride.model.FloatJson;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.Json;
 
-import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -18,8 +18,7 @@ import java.util.Map;
 
 /**
  * The {@code fill_value} member that reads back as exactly the same bits: a struct as an object with every field,
- * floats as numbers, {@code "NaN"} (the canonical quiet NaN only), {@code "Infinity"}, {@code "-Infinity"}, or a
- * {@code "0x..."} bit pattern for what no number spells (other NaNs, negative zero).
+ * floats as {@link FloatJson} spells them (as a field's value is spelled).
  */
 public final class FillValueJson {
     /** Where the fill value is in {@code zarr.json}. */
@@ -83,11 +82,11 @@ public final class FillValueJson {
             }
             case SIGNED -> Json.number(bits(in, c.byteSize(), true));
             case UNSIGNED -> new Json.JNumber(Long.toUnsignedString(bits(in, c.byteSize(), false)));
-            case FLOAT -> floating(c, bits(in, c.byteSize(), false));
+            case FLOAT -> FloatJson.of(c, bits(in, c.byteSize(), false));
             case COMPLEX -> {
                 CoreType part = c.component();
-                Json re = floating(part, bits(in, part.byteSize(), false));
-                yield new Json.JArray(List.of(re, floating(part, bits(in, part.byteSize(), false))));
+                Json re = FloatJson.of(part, bits(in, part.byteSize(), false));
+                yield new Json.JArray(List.of(re, FloatJson.of(part, bits(in, part.byteSize(), false))));
             }
         };
     }
@@ -99,43 +98,5 @@ public final class FillValueJson {
             case 4 -> signed ? in.getInt() : Integer.toUnsignedLong(in.getInt());
             default -> in.getLong();
         };
-    }
-
-    private static Json floating(CoreType c, long bits) {
-        double v = toDouble(c, bits);
-        if (Double.isNaN(v)) {
-            return bits == toBits(c, Double.NaN) ? Json.string("NaN") : hex(c, bits);
-        }
-        if (Double.isInfinite(v)) {
-            return Json.string(v > 0 ? "Infinity" : "-Infinity");
-        }
-        // the shortest spelling of the type first, then the exact double; -0.0 has no number that keeps its sign
-        for (String text : List.of(c == CoreType.FLOAT64 ? Double.toString(v) : Float.toString((float) v), Double.toString(v))) {
-            if (toBits(c, new BigDecimal(text).doubleValue()) == bits) {
-                return new Json.JNumber(text);
-            }
-        }
-        return hex(c, bits);
-    }
-
-    private static double toDouble(CoreType c, long bits) {
-        return switch (c.byteSize()) {
-            case 2 -> Float.float16ToFloat((short) bits);
-            case 4 -> Float.intBitsToFloat((int) bits);
-            default -> Double.longBitsToDouble(bits);
-        };
-    }
-
-    /** The bits a reader stores for a double read from metadata (numbers go through BigDecimal, as the parser does). */
-    private static long toBits(CoreType c, double v) {
-        return switch (c.byteSize()) {
-            case 2 -> Short.toUnsignedLong(Float.floatToFloat16((float) v));
-            case 4 -> Integer.toUnsignedLong(Float.floatToRawIntBits((float) v));
-            default -> Double.doubleToRawLongBits(v);
-        };
-    }
-
-    private static Json hex(CoreType c, long bits) {
-        return Json.string(String.format("0x%0" + (2 * c.byteSize()) + "x", bits));
     }
 }

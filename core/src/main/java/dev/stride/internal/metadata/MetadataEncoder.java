@@ -24,7 +24,7 @@ public final class MetadataEncoder {
         doc.put("zarr_format", Json.number(3));
         doc.put("node_type", Json.string("array"));
         doc.put("shape", Json.integers(spec.shape()));
-        doc.put("data_type", DataTypeJson.encode(spec.type()));
+        doc.put("data_type", spec.type().json());
         doc.put("chunk_grid", Json.object("name", Json.string("regular"),
                 "configuration", Json.object("chunk_shape", Json.integers(spec.chunks()))));
         doc.put("chunk_key_encoding", Json.object("name", Json.string("default"),

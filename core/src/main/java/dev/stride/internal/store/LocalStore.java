@@ -5,6 +5,7 @@ import dev.stride.model.IoMode;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 
+import dev.stride.model.IoText;
 import dev.stride.model.ZarrException;
 
 import java.io.IOException;

@@ -6,7 +6,6 @@ import dev.stride.internal.document.MetadataParser;
 import dev.stride.internal.metadata.MetadataEncoder;
 
 import dev.stride.ZarrWriter;
-import dev.stride.internal.metadata.DataTypeJson;
 import dev.stride.internal.metadata.FillValueJson;
 import dev.stride.internal.metadata.Node;
 import dev.stride.model.ArraySpec;
@@ -104,7 +103,7 @@ class MetadataJsonTest {
         StructType legacy = new StructType(List.of(new Field("a", CoreType.INT8), new Field("b", CoreType.FLOAT32)), true);
         assertEquals(Samples.json("""
                 {"name": "struct", "configuration": {"fields": [{"name": "a", "data_type": "int8"}, {"name": "b", "data_type": "float32"}]}}"""),
-                DataTypeJson.encode(legacy));
+                legacy.json());
     }
 
     @Test
@@ -112,7 +111,9 @@ class MetadataJsonTest {
         assertFill("\"NaN\"", CoreType.FLOAT32, le(4).putInt(0x7fc00000));
         assertFill("\"0xffc00000\"", CoreType.FLOAT32, le(4).putInt(0xffc00000));
         assertFill("\"0x7ff0000000000001\"", CoreType.FLOAT64, le(8).putLong(0x7ff0000000000001L));
-        assertFill("\"0x8000000000000000\"", CoreType.FLOAT64, le(8).putDouble(-0.0));
+        assertFill("-0.0", CoreType.FLOAT64, le(8).putDouble(-0.0));
+        assertFill("-0.0", CoreType.FLOAT16, le(2).putShort((short) 0x8000));
+        assertFill("0.1", CoreType.FLOAT16, le(2).putShort(Float.floatToFloat16(0.1f)));
         assertFill("\"-Infinity\"", CoreType.FLOAT64, le(8).putDouble(Double.NEGATIVE_INFINITY));
         assertFill("0.1", CoreType.FLOAT32, le(4).putFloat(0.1f));
         assertFill("0.1", CoreType.FLOAT64, le(8).putDouble(0.1));

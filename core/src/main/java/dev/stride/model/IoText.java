@@ -1,11 +1,14 @@
-package dev.stride.internal.store;
+package dev.stride.model;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 
-/** An I/O failure in the words of the operating system, without the path (the message names it once, elsewhere). */
+/**
+ * An I/O failure in the words of the operating system, without the path (the message names it once, elsewhere): the
+ * wording of {@link ZarrException.StoreFailure} reasons, so stores and tools built on Stride say it alike.
+ */
 public final class IoText {
     private IoText() {
     }

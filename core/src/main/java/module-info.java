@@ -1,0 +1,16 @@
+/**
+ * Stride: reads and writes Zarr v3 arrays of records. {@code dev.stride} opens hierarchies and arrays,
+ * {@code dev.stride.model} holds the values the API speaks in, {@code dev.stride.spi} what store and codec plugins
+ * implement; {@code dev.stride.internal.*} is not exported. On a plain class path this descriptor is ignored.
+ */
+module dev.stride {
+    requires com.fasterxml.jackson.core;
+    // DecodeBudget sizes its default from the physical memory
+    requires jdk.management;
+
+    exports dev.stride;
+    exports dev.stride.model;
+    exports dev.stride.spi;
+
+    uses dev.stride.spi.CodecProvider;
+}
