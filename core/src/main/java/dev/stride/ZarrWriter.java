@@ -240,7 +240,7 @@ public final class ZarrWriter implements AutoCloseable {
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
      */
     public static void check(ArraySpec spec) {
-        CodecPipeline.of(validate(NodePath.of("/"), MetadataEncoder.array(spec)));
+        CodecPipeline.of(validate(NodePath.of("/"), MetadataEncoder.array("/", spec)));
     }
 
     /** Parses our own document as a reader would, so nothing a reader refuses is ever written. */

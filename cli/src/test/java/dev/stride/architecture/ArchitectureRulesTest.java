@@ -50,7 +50,7 @@ class ArchitectureRulesTest {
         try (InputStream in = ReachesIntoInternals.class.getResourceAsStream("ReachesIntoInternals.class")) {
             a.add(Architecture.read(in.readAllBytes()));
         }
-        assertEquals(List.of("dev.stride.cli.ReachesIntoInternals uses dev.stride.internal.read"
+        assertEquals(List.of("dev.stride.cli.ReachesIntoInternals uses dev.stride.internal.store"
                 + " (dev.stride.cli may use only [dev.stride, dev.stride.model, dev.stride.spi])"), a.layerViolations());
     }
 
@@ -67,7 +67,7 @@ class ArchitectureRulesTest {
     void aCompiledPublicSignatureIsRead() throws IOException {
         try (InputStream in = ReachesIntoInternals.class.getResourceAsStream("ReachesIntoInternals.class")) {
             ClassInfo c = Architecture.read(in.readAllBytes());
-            assertEquals(Set.of("dev.stride.internal.read.UnitGrid", "java.lang.Object"), c.exposes());
+            assertEquals(Set.of("dev.stride.internal.store.MemoryStore", "java.lang.Object"), c.exposes());
         }
     }
 }
