@@ -99,8 +99,8 @@ public final class ZarrArray implements AutoCloseable {
     public <A extends FieldAccessor> A field(String path, Class<A> kind) {
         FieldAccessor f = field(path);
         if (!kind.isInstance(f)) {
-            throw new ZarrException.BadRequest(path(), "field '" + path + "' (" + f.type().describe() + ") is a "
-                    + f.getClass().getSimpleName() + ", not a " + kind.getSimpleName());
+            throw new ZarrException.BadRequest(path(), "field '" + path + "' (" + f.type().describe() + ") is read by "
+                    + f.getClass().getSimpleName() + ", not " + kind.getSimpleName());
         }
         return kind.cast(f);
     }

@@ -172,7 +172,7 @@ class StructReadTest {
             ZarrArray a = z.array("/");
             var e = assertThrows(ZarrException.BadRequest.class, () -> a.field("value", FieldAccessor.FloatField.class));
             assertEquals("/", e.node());
-            assertEquals("field 'value' (float64) is a DoubleField, not a FloatField", e.reason());
+            assertEquals("field 'value' (float64) is read by DoubleField, not FloatField", e.reason());
             assertContains(assertThrows(ZarrException.BadRequest.class, () -> a.field("nope", FieldAccessor.FloatField.class)).getMessage(),
                     "no field 'nope'");
         }
@@ -271,7 +271,7 @@ class StructReadTest {
             assertArrayEquals(new long[] {0, 1000, Long.MIN_VALUE}, t.values(), "the missing third record is NaT");
             assertEquals(CoreType.FLOAT16, a.read("f16", null).type());
             var notLongs = assertThrows(ZarrException.BadRequest.class, () -> a.read("t", null).asLongs());
-            assertEquals("field 't' (" + t.type().describe() + ") is a TimeColumn, not a LongColumn", notLongs.reason());
+            assertEquals("field 't' (" + t.type().describe() + ") is read as TimeColumn, not LongColumn", notLongs.reason());
         }
     }
 

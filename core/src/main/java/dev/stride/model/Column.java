@@ -69,8 +69,8 @@ public sealed interface Column permits BoolColumn, ByteColumn, ShortColumn, IntC
 
     private <C extends Column> C as(Class<C> kind) {
         if (!kind.isInstance(this)) {
-            throw new ZarrException.BadRequest(null, "field '" + field() + "' (" + type().describe() + ") is a "
-                    + getClass().getSimpleName() + ", not a " + kind.getSimpleName());
+            throw new ZarrException.BadRequest(null, "field '" + field() + "' (" + type().describe() + ") is read as "
+                    + getClass().getSimpleName() + ", not " + kind.getSimpleName());
         }
         return kind.cast(this);
     }

@@ -167,7 +167,7 @@ class ValuesTest {
         id.copyTo(records, 0, 4, ids, 0);
         assertArrayEquals(new int[] {1, 2, 3, 4}, ids.asInts().values());
         var wrongKind = assertThrows(ZarrException.BadRequest.class, () -> x.copyTo(records, 0, 4, ids, 0));
-        assertEquals("field 'id' (int32) is a IntColumn, not a DoubleColumn", wrongKind.reason());
+        assertEquals("field 'id' (int32) is read as IntColumn, not DoubleColumn", wrongKind.reason());
         var wrongArray = assertThrows(ZarrException.BadRequest.class, () -> x.column(new float[4], 4));
         assertEquals("field 'x' (float64) takes a double[] of 4 values for 4 records, not float[] of 4", wrongArray.reason());
     }
