@@ -11,6 +11,7 @@ import dev.stride.internal.write.WriteSession;
 import dev.stride.model.ZarrException;
 import dev.stride.model.Region;
 import dev.stride.internal.read.UnitGrid;
+import dev.stride.model.Column;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.ArrayMetadata;
@@ -65,7 +66,7 @@ public final class ArrayWriter implements AutoCloseable {
         this.recordSize = layout.recordSize();
         Map<String, FieldWriter> byPath = new LinkedHashMap<>();
         for (FieldAccessor f : layout.fields()) {
-            byPath.putIfAbsent(f.path(), new FieldWriter(node.path(), f, recordSize));
+            byPath.putIfAbsent(f.path(), new FieldWriter(node.path(), f));
         }
         this.fields = byPath;
         this.swap = new ByteSwap(meta.dataType());
@@ -134,8 +135,9 @@ public final class ArrayWriter implements AutoCloseable {
     }
 
     /**
-     * Writes a region (null: the whole array) from one Java array per leaf field, keyed by path, in C order over the
-     * region and of the types {@code ZarrArray.read} returns. Fields left out keep their stored values.
+     * Writes a region (null: the whole array) from one column per leaf field, keyed by path, in C order over the region:
+     * the {@link Column}s {@code ZarrArray.read} returns, or the Java arrays they hold ({@code double[]} for float64,
+     * ...; see {@link Column}). Fields left out keep their stored values.
      *
      * @throws ZarrException.BadRequest for an unknown field, a column of the wrong type or length, or a region outside
      *         the array
@@ -144,19 +146,18 @@ public final class ArrayWriter implements AutoCloseable {
      * @throws ZarrException.CorruptChunk when a stored chunk to be updated does not decode
      * @throws ZarrException.Closed when the writer is closed
      */
-    public void write(Region region, Map<String, Object> columns) {
+    public void write(Region region, Map<String, ?> columns) {
         Region r = regionOrAll(region);
         List<FieldWriter> writers = new ArrayList<>();
-        List<Object> arrays = new ArrayList<>();
+        List<Column> checked = new ArrayList<>();
         columns.forEach((path, column) -> {
             FieldWriter f = field(path);
-            f.checkColumn(column, r.size());
+            checked.add(f.checkColumn(column, r.size()));
             writers.add(f);
-            arrays.add(column);
         });
         write(r, writers.size() == layout.fields().size(), session -> (chunk, first, count, at) -> {
             for (int k = 0; k < writers.size(); k++) {
-                writers.get(k).copyColumn(arrays.get(k), (int) at, chunk, first, count);
+                writers.get(k).copyColumn(checked.get(k), (int) at, chunk, first, count);
             }
         });
     }

@@ -2,13 +2,12 @@ package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.read.ArrayReader;
-import dev.stride.internal.read.ColumnBuilder;
 import dev.stride.internal.read.FieldScan;
 import dev.stride.internal.read.Kernels;
 import dev.stride.internal.read.ParallelReader;
 import dev.stride.internal.read.StoredUnits;
 import dev.stride.internal.read.UnitGrid;
-import dev.stride.internal.read.UnsignedColumns;
+import dev.stride.model.Column;
 import dev.stride.model.FieldStats;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
@@ -29,6 +28,7 @@ import dev.stride.spi.Store;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,6 +89,22 @@ public final class ZarrArray implements AutoCloseable {
             throw new ZarrException.BadRequest(path(), "no field '" + path + "'; the fields are " + known);
         }
         return f;
+    }
+
+    /**
+     * The leaf field at a dotted path as the accessor of the kind expected, without a cast:
+     * {@code DoubleField lat = array.field("position.lat", DoubleField.class)}. A {@code LongField} also finds a time
+     * field (a {@code TimeField} is one).
+     *
+     * @throws ZarrException.BadRequest when there is no such leaf field, or it is of another kind (naming its type)
+     */
+    public <A extends FieldAccessor> A field(String path, Class<A> kind) {
+        FieldAccessor f = field(path);
+        if (!kind.isInstance(f)) {
+            throw new ZarrException.BadRequest(path(), "field '" + path + "' (" + f.type().describe() + ") is read by "
+                    + f.getClass().getSimpleName() + ", not " + kind.getSimpleName());
+        }
+        return kind.cast(f);
     }
 
     /** Shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array. */
@@ -160,11 +176,9 @@ public final class ZarrArray implements AutoCloseable {
     }
 
     /**
-     * One field of a region as its natural Java array: boolean[] for bool, byte[]/short[]/int[]/long[] for
-     * (u)int8..64 (unsigned as raw bits: {@link UnsignedColumns} widens them to their values), float[] for float16
-     * (widened) and float32, double[] for float64, double[] of interleaved (re, im) for complex, long[] of counts for
-     * times ({@link dev.stride.model.TimeType#toInstant}, {@code toDuration}), byte[] of N/8 per element for r&lt;N&gt;.
-     * The chunks are read on {@code options.threads()} threads, each filling its own part of the array.
+     * One field of a region as a typed {@link Column}: take its kind with {@code asDoubles()}, {@code asLongs()}, ...
+     * or pattern-match on it; {@link Column} says how unsigned integers, float16, complex, times and raw bytes are held.
+     * The chunks are read on {@code options.threads()} threads, each filling its own part of the column.
      *
      * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
      *         Java array holds
@@ -172,28 +186,23 @@ public final class ZarrArray implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the store cannot read a chunk
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
-    public Object read(String field, Region region, ScanOptions options) {
-        FieldAccessor f = field(field);
-        Region r = regionOrAll(region);
-        int n = elementsOf(r);
-        ColumnBuilder column = ColumnBuilder.of(f, n);
-        forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> column.copy(unit, first, count, (int) at));
-        return column.array();
+    public Column read(String field, Region region, ScanOptions options) {
+        return read(List.of(field(field)), regionOrAll(region), options).get(field);
     }
 
     /** {@link #read(String, Region, ScanOptions)} on one thread per processor. */
-    public Object read(String field, Region region) {
+    public Column read(String field, Region region) {
         return read(field, region, ScanOptions.defaults());
     }
 
     /** {@link #read(Selection, ScanOptions)} on one thread per processor. */
-    public Map<String, Object> read(Selection selection) {
+    public Map<String, Column> read(Selection selection) {
         return read(selection, ScanOptions.defaults());
     }
 
     /**
-     * Several fields of a region (all leaf fields when the selection names none), by path, as
-     * {@link #read(String, Region, ScanOptions)}, in one pass over the chunks.
+     * Several fields of a region (all leaf fields when the selection names none) as columns keyed by path, in the
+     * order asked, read in one pass over the chunks (see {@link #read(String, Region, ScanOptions)}).
      *
      * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
      *         Java array holds
@@ -201,9 +210,8 @@ public final class ZarrArray implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the store cannot read a chunk
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
-    public Map<String, Object> read(Selection selection, ScanOptions options) {
+    public Map<String, Column> read(Selection selection, ScanOptions options) {
         Region r = regionOrAll(selection.region());
-        int n = elementsOf(r);
         List<FieldAccessor> fields = new ArrayList<>();
         if (selection.fields().isEmpty()) {
             fields.addAll(layout.fields());
@@ -212,18 +220,23 @@ public final class ZarrArray implements AutoCloseable {
                 fields.add(field(path));
             }
         }
-        Map<String, ColumnBuilder> columns = new LinkedHashMap<>();
+        return read(fields, r, options);
+    }
+
+    private Map<String, Column> read(List<FieldAccessor> fields, Region r, ScanOptions options) {
+        int n = elementsOf(r);
+        Map<String, Column> columns = new LinkedHashMap<>();
         for (FieldAccessor f : fields) {
-            columns.put(f.path(), ColumnBuilder.of(f, n));
+            columns.computeIfAbsent(f.path(), p -> f.newColumn(n));
         }
+        FieldAccessor[] distinct = columns.keySet().stream().map(layout::fieldOrNull).toArray(FieldAccessor[]::new);
+        Column[] targets = columns.values().toArray(Column[]::new);
         forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> {
-            for (ColumnBuilder c : columns.values()) {
-                c.copy(unit, first, count, (int) at);
+            for (int k = 0; k < distinct.length; k++) {
+                distinct[k].copyTo(unit, first, (int) count, targets[k], (int) at);
             }
         });
-        Map<String, Object> out = new LinkedHashMap<>();
-        columns.forEach((k, v) -> out.put(k, v.array()));
-        return out;
+        return Collections.unmodifiableMap(columns);
     }
 
     /**

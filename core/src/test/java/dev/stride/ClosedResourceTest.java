@@ -144,7 +144,7 @@ class ClosedResourceTest {
         Zarr z = Zarr.open(dir, mode);
         ZarrArray a = z.array("/x");
         a.readDoubles("");
-        FieldAccessor.DoubleField f = (FieldAccessor.DoubleField) a.field("");
+        FieldAccessor.DoubleField f = a.field("", FieldAccessor.DoubleField.class);
         double[] seen = new double[N];
         assertThrows(ZarrException.Closed.class, () -> a.forEachRecord(null, (index, records, i) -> {
             if (index == 3) {

@@ -251,15 +251,15 @@ class ExactScanTest {
             FieldStats.Integers i64 = assertInstanceOf(FieldStats.Integers.class, fill.get(NAMES.indexOf("i64")));
             assertEquals(4611686018427387907L, i64.min(), "2^62+3 exactly, not 2^62");
             assertEquals(BigInteger.valueOf(4611686018427387907L).multiply(BigInteger.valueOf(CHUNK)), i64.sum());
-            FieldStats.Integers u64 = (FieldStats.Integers) fill.get(NAMES.indexOf("u64"));
+            FieldStats.Integers u64 = fill.get(NAMES.indexOf("u64")).asIntegers();
             assertEquals(new BigInteger("18446744073709551615"), u64.maxValue());
             assertEquals(new BigInteger("18446744073709551615").multiply(BigInteger.valueOf(CHUNK)), u64.sum());
-            FieldStats.Times dt = (FieldStats.Times) fill.get(NAMES.indexOf("dt"));
+            FieldStats.Times dt = fill.get(NAMES.indexOf("dt")).asTimes();
             assertEquals(List.of(0L, (long) CHUNK, BigInteger.ZERO), List.of(dt.count(), dt.nanCount(), dt.sum()), "NaT counted, not summed");
             assertTrue(Double.isNaN(dt.minAsDouble()));
-            FieldStats.Floats d = (FieldStats.Floats) fill.get(NAMES.indexOf("d"));
+            FieldStats.Floats d = fill.get(NAMES.indexOf("d")).asFloats();
             assertEquals(new BigDecimal(1e300).multiply(BigDecimal.valueOf(CHUNK)).stripTrailingZeros(), d.sum());
-            FieldStats.Floats f = (FieldStats.Floats) fill.get(NAMES.indexOf("f"));
+            FieldStats.Floats f = fill.get(NAMES.indexOf("f")).asFloats();
             assertEquals(List.of((long) CHUNK, (long) CHUNK, Double.NEGATIVE_INFINITY), List.of(f.count(), f.negativeInfinities(), f.sumAsDouble()));
             assertEquals(CHUNK, fill.get(NAMES.indexOf("h")).nanCount());
         }
@@ -268,10 +268,10 @@ class ExactScanTest {
     @Test
     void timesConvertToJavaTime() {
         try (Zarr z = tree.open()) {
-            FieldStats.Times dt = (FieldStats.Times) z.array("/").scan("dt");
+            FieldStats.Times dt = z.array("/").scan("dt").asTimes();
             assertEquals(Optional.of(Instant.parse("2024-06-01T00:18:03Z")), dt.instant(1_717_201_083_000L));
             assertEquals(Optional.empty(), dt.instant(Long.MIN_VALUE), "NaT");
-            FieldStats.Times td = (FieldStats.Times) z.array("/").scan("td");
+            FieldStats.Times td = z.array("/").scan("td").asTimes();
             assertEquals(Optional.of(Duration.ofSeconds(-90)), td.duration(-9), "ticks of 10 s");
         }
     }
@@ -300,15 +300,15 @@ class ExactScanTest {
                     progress.add(new long[] {done, total});
                 }
             }));
-            FieldStats.Integers i = (FieldStats.Integers) s.getFirst();
+            FieldStats.Integers i = s.getFirst().asIntegers();
             BigInteger fill = BigInteger.valueOf(-3).multiply(BigInteger.valueOf(n - written));
             BigInteger stored = BigInteger.valueOf(written).multiply(BigInteger.valueOf(written - 1)).shiftRight(1);
             assertEquals(new FieldStats.Integers("i", CoreType.INT64, n, fill.add(stored), -3, written - 1), i);
-            FieldStats.Floats x = (FieldStats.Floats) s.get(1);
+            FieldStats.Floats x = s.get(1).asFloats();
             assertEquals(n, x.count());
             assertEquals(new BigDecimal(0.1).multiply(BigDecimal.valueOf(n - written)).add(BigDecimal.valueOf(written / 2)).stripTrailingZeros(), x.sum());
             assertEquals(1, progress.size(), "only the written chunk is read");
-            FieldStats.Integers edge = (FieldStats.Integers) a.scan("i", Region.parse("5:-7", a.shape()), ScanOptions.threads(1));
+            FieldStats.Integers edge = a.scan("i", Region.parse("5:-7", a.shape()), ScanOptions.threads(1)).asIntegers();
             assertEquals(n - 12, edge.count());
             assertEquals(fill.subtract(BigInteger.valueOf(-3 * 5)).add(stored).subtract(BigInteger.valueOf((written - 7 + written - 1) * 7 / 2)), edge.sum());
         }

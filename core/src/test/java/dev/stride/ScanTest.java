@@ -1,5 +1,6 @@
 package dev.stride;
 
+import dev.stride.model.Column;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
@@ -303,8 +304,8 @@ class ScanTest {
             for (int i = 0; i < want.length; i++) {
                 want[i] = value("v", 30 + i);
             }
-            Object ids = a.read("id", r, ScanOptions.threads(1));
-            Map<String, Object> both = a.read(Selection.of(r, "f", "i8"), ScanOptions.threads(1));
+            int[] ids = a.read("id", r, ScanOptions.threads(1)).asInts().values();
+            Map<String, Column> both = a.read(Selection.of(r, "f", "i8"), ScanOptions.threads(1));
             for (int threads = 2; threads <= 5; threads++) {
                 List<Long> totals = Collections.synchronizedList(new ArrayList<>());
                 ScanOptions options = ScanOptions.threads(threads).withProgress((done, total) -> totals.add(total));
@@ -315,10 +316,10 @@ class ScanTest {
                 a.readDoubles("v", r, reused, ScanOptions.threads(threads));
                 assertArrayEquals(want, Arrays.copyOf(reused, want.length));
                 assertEquals(-1, reused[want.length], "nothing written past the region");
-                assertArrayEquals((int[]) ids, (int[]) a.read("id", r, ScanOptions.threads(threads)));
-                Map<String, Object> again = a.read(Selection.of(r, "f", "i8"), ScanOptions.threads(threads));
-                assertArrayEquals((float[]) both.get("f"), (float[]) again.get("f"));
-                assertArrayEquals((byte[]) both.get("i8"), (byte[]) again.get("i8"));
+                assertArrayEquals(ids, a.read("id", r, ScanOptions.threads(threads)).asInts().values());
+                Map<String, Column> again = a.read(Selection.of(r, "f", "i8"), ScanOptions.threads(threads));
+                assertArrayEquals(both.get("f").asFloats().values(), again.get("f").asFloats().values());
+                assertArrayEquals(both.get("i8").asBytes().values(), again.get("i8").asBytes().values());
             }
             var small = assertThrows(ZarrException.BadRequest.class, () -> a.readDoubles("v", r, new double[969], ScanOptions.threads(1)));
             assertContains(small.getMessage(), "the array holds 969 doubles, the region has 970 elements");
@@ -337,7 +338,7 @@ class ScanTest {
             ZarrArray a = z.array("/");
             for (int round = 0; round < 20; round++) {
                 for (int threads = 1; threads <= 6; threads++) {
-                    FieldStats.Floats s = (FieldStats.Floats) a.scan("", null, ScanOptions.threads(threads));
+                    FieldStats.Floats s = a.scan("", null, ScanOptions.threads(threads)).asFloats();
                     assertEquals(new java.math.BigDecimal(8), s.sum(), threads + " threads");
                     assertEquals(8.0, s.sumAsDouble());
                 }
@@ -375,5 +376,14 @@ class ScanTest {
         FieldStats none = new FieldStats.Integers("x", dev.stride.model.CoreType.INT8, 0, java.math.BigInteger.ZERO, 0, 0);
         assertTrue(Double.isNaN(none.mean()) && Double.isNaN(none.minAsDouble()) && Double.isNaN(none.maxAsDouble()));
         assertEquals(2.5, new FieldStats.Floats("x", dev.stride.model.CoreType.FLOAT32, 2, 0, java.math.BigDecimal.valueOf(5), 0, 0, 1, 4).mean());
+    }
+
+    @Test
+    void typedStatisticsWithoutCastsAndAClearRefusal() {
+        FieldStats ints = new FieldStats.Integers("id", dev.stride.model.CoreType.UINT64, 1, java.math.BigInteger.TWO, -1, -1);
+        assertEquals(new java.math.BigInteger("18446744073709551615"), ints.asIntegers().maxValue());
+        var e = assertThrows(ZarrException.BadRequest.class, ints::asFloats);
+        assertEquals("field 'id' (uint64) has statistics of Integers, not Floats", e.reason());
+        assertThrows(ZarrException.BadRequest.class, ints::asTimes);
     }
 }

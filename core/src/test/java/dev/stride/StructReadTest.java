@@ -1,5 +1,9 @@
 package dev.stride;
 
+import dev.stride.model.Column;
+import dev.stride.model.ComplexColumn;
+import dev.stride.model.TimeColumn;
+import dev.stride.model.CoreType;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
 import dev.stride.model.Selection;
@@ -80,9 +84,9 @@ class StructReadTest {
         try (Zarr z = records(endian).open()) {
             ZarrArray a = z.array("/");
             assertEquals(order(endian), a.layout().order());
-            int[] ids = (int[]) a.read("id", null);
-            byte[] flags = (byte[]) a.read("flags", null);
-            double[] values = (double[]) a.read("value", null);
+            int[] ids = a.read("id", null).asInts().values();
+            byte[] flags = a.read("flags", null).asBytes().values();
+            double[] values = a.read("value", null).asDoubles().values();
             for (int i = 0; i < N; i++) {
                 assertEquals(id(i), ids[i]);
                 assertEquals((byte) flags(i), flags[i]);
@@ -150,8 +154,8 @@ class StructReadTest {
     void forEachRecordVisitsInCOrderWithTheCompiledAccessors(String endian) {
         try (Zarr z = records(endian).open()) {
             ZarrArray a = z.array("/");
-            FieldAccessor.IntField id = (FieldAccessor.IntField) a.field("id");
-            FieldAccessor.DoubleField value = (FieldAccessor.DoubleField) a.field("value");
+            FieldAccessor.IntField id = a.field("id", FieldAccessor.IntField.class);
+            FieldAccessor.DoubleField value = a.field("value", FieldAccessor.DoubleField.class);
             List<Long> indexes = new ArrayList<>();
             a.forEachRecord(Region.parse("1:5", a.shape()), (index, records, i) -> {
                 indexes.add(index);
@@ -163,16 +167,29 @@ class StructReadTest {
     }
 
     @Test
+    void aFieldOfAnotherKindIsRefusedNamingItsTypeAndTheArray() {
+        try (Zarr z = records("little").open()) {
+            ZarrArray a = z.array("/");
+            var e = assertThrows(ZarrException.BadRequest.class, () -> a.field("value", FieldAccessor.FloatField.class));
+            assertEquals("/", e.node());
+            assertEquals("field 'value' (float64) is read by DoubleField, not FloatField", e.reason());
+            assertContains(assertThrows(ZarrException.BadRequest.class, () -> a.field("nope", FieldAccessor.FloatField.class)).getMessage(),
+                    "no field 'nope'");
+        }
+    }
+
+    @Test
     void readSelectionGivesSeveralFieldsOrAll() {
         try (Zarr z = records("big").open()) {
             ZarrArray a = z.array("/");
-            Map<String, Object> two = a.read(Selection.of(Region.parse("0:2", a.shape()), "value", "id"));
-            assertEquals(List.of("value", "id"), List.copyOf(two.keySet()));
-            assertArrayEquals(new double[] {value(0), value(1)}, (double[]) two.get("value"));
-            assertArrayEquals(new int[] {id(0), id(1)}, (int[]) two.get("id"));
-            Map<String, Object> all = a.read(Selection.all());
+            Map<String, Column> two = a.read(Selection.of(Region.parse("0:2", a.shape()), "value", "id", "value"));
+            assertEquals(List.of("value", "id"), List.copyOf(two.keySet()), "a field asked twice is read once");
+            assertArrayEquals(new double[] {value(0), value(1)}, two.get("value").asDoubles().values());
+            assertArrayEquals(new int[] {id(0), id(1)}, two.get("id").asInts().values());
+            Map<String, Column> all = a.read(Selection.all());
             assertEquals(List.of("id", "flags", "value"), List.copyOf(all.keySet()));
-            assertEquals(N, ((byte[]) all.get("flags")).length);
+            assertEquals(N, all.get("flags").size());
+            assertEquals(CoreType.UINT8, all.get("flags").type());
         }
     }
 
@@ -202,11 +219,11 @@ class StructReadTest {
         try (Zarr z = Tree.array(doc).put("c/0", e.bytes()).open()) {
             ZarrArray a = z.array("/");
             assertEquals(4 + 4 + 2 + 1 + 8, a.layout().recordSize());
-            assertArrayEquals(new float[] {0.5f, 1.5f, 2.5f}, (float[]) a.read("point.x", null));
-            assertArrayEquals(new float[] {0, -1, -2}, (float[]) a.read("point.y", null));
-            assertArrayEquals(new short[] {(short) 60000, (short) 60001, (short) 60002}, (short[]) a.read("meta.id", null));
+            assertArrayEquals(new float[] {0.5f, 1.5f, 2.5f}, a.read("point.x", null).asFloats().values());
+            assertArrayEquals(new float[] {0, -1, -2}, a.read("point.y", null).asFloats().values());
+            assertArrayEquals(new short[] {(short) 60000, (short) 60001, (short) 60002}, a.read("meta.id", null).asShorts().values());
             assertArrayEquals(new double[] {60000, 60001, 60002}, a.readDoubles("meta.id"));
-            assertArrayEquals(new boolean[] {false, true, false}, (boolean[]) a.read("meta.inner.ok", null));
+            assertArrayEquals(new boolean[] {false, true, false}, a.read("meta.inner.ok", null).asBools().values());
             assertArrayEquals(new double[] {0, 10, 20}, a.readDoubles("value"));
             assertEquals(List.of("point.x", "point.y", "meta.id", "meta.inner.ok", "value"), List.copyOf(a.read(Selection.all()).keySet()));
             assertEquals("{\"point\":{\"x\":1.5,\"y\":-1.0},\"meta\":{\"id\":60001,\"inner\":{\"ok\":true}},\"value\":10.0}",
@@ -235,18 +252,26 @@ class StructReadTest {
         }
         try (Zarr z = Tree.array(Doc.array(type, "[3]", "[2]", fill, Doc.BYTES_BE)).put("c/0", e.bytes()).open()) {
             ZarrArray a = z.array("/");
-            assertArrayEquals(new boolean[] {true, false, false}, (boolean[]) a.read("b", null));
-            assertArrayEquals(new byte[] {-1, -2, 0}, (byte[]) a.read("i8", null));
-            assertArrayEquals(new short[] {-1, -2, 0}, (short[]) a.read("u16", null), "uint16 as raw bits");
-            assertArrayEquals(new int[] {-1, -2, 0}, (int[]) a.read("u32", null));
-            assertArrayEquals(new long[] {-1, -2, 0}, (long[]) a.read("u64", null));
+            assertArrayEquals(new boolean[] {true, false, false}, a.read("b", null).asBools().values());
+            assertArrayEquals(new byte[] {-1, -2, 0}, a.read("i8", null).asBytes().values());
+            assertArrayEquals(new short[] {-1, -2, 0}, a.read("u16", null).asShorts().values(), "uint16 as raw bits");
+            assertArrayEquals(new int[] {-1, -2, 0}, a.read("u32", null).asInts().values());
+            assertArrayEquals(new long[] {-1, -2, 0}, a.read("u64", null).asLongs().values());
             assertArrayEquals(new double[] {18446744073709551615.0, 18446744073709551614.0, 0}, a.readDoubles("u64"));
-            assertArrayEquals(new float[] {1.5f, 2.5f, 0}, (float[]) a.read("f16", null), "float16 widened");
-            assertArrayEquals(new float[] {0, -1, 0}, (float[]) a.read("f32", null));
-            assertArrayEquals(new double[] {0, 1, 1, 2, 0, 0}, (double[]) a.read("c64", null), "complex as interleaved (re, im)");
-            assertArrayEquals(new double[] {0, 0, -1, 2.5, 0, 0}, (double[]) a.read("c128", null));
-            assertArrayEquals(new byte[] {0, (byte) 0x80, (byte) 0xff, 1, (byte) 0x80, (byte) 0xff, 0, 0, 0}, (byte[]) a.read("r24", null));
-            assertArrayEquals(new long[] {0, 1000, Long.MIN_VALUE}, (long[]) a.read("t", null), "the missing third record is NaT");
+            assertArrayEquals(new float[] {1.5f, 2.5f, 0}, a.read("f16", null).asFloats().values(), "float16 widened");
+            assertArrayEquals(new float[] {0, -1, 0}, a.read("f32", null).asFloats().values());
+            assertArrayEquals(new double[] {0, 1, 1, 2, 0, 0}, a.read("c64", null).asComplexes().values(), "complex as interleaved (re, im)");
+            ComplexColumn c128 = a.read("c128", null).asComplexes();
+            assertArrayEquals(new double[] {0, 0, -1, 2.5, 0, 0}, c128.values());
+            assertEquals(3, c128.size());
+            assertEquals(2.5, c128.imaginary(1));
+            assertArrayEquals(new byte[] {0, (byte) 0x80, (byte) 0xff, 1, (byte) 0x80, (byte) 0xff, 0, 0, 0}, a.read("r24", null).asRaw().values());
+            assertArrayEquals(new byte[] {1, (byte) 0x80, (byte) 0xff}, a.read("r24", null).asRaw().get(1));
+            TimeColumn t = a.read("t", null).asTimes();
+            assertArrayEquals(new long[] {0, 1000, Long.MIN_VALUE}, t.values(), "the missing third record is NaT");
+            assertEquals(CoreType.FLOAT16, a.read("f16", null).type());
+            var notLongs = assertThrows(ZarrException.BadRequest.class, () -> a.read("t", null).asLongs());
+            assertEquals("field 't' (" + t.type().describe() + ") is read as TimeColumn, not LongColumn", notLongs.reason());
         }
     }
 
@@ -258,7 +283,7 @@ class StructReadTest {
         try (Zarr z = Tree.array(doc).put("c/0", Enc.of(o).i16(1).i16(-2).i16(300).bytes()).open(); Arena arena = Arena.ofConfined()) {
             ZarrArray a = z.array("/");
             assertEquals(List.of(""), a.layout().fields().stream().map(FieldAccessor::path).toList());
-            assertArrayEquals(new short[] {1, -2, 300, -7, -7}, (short[]) a.read("", null), "c/1 is missing: fill");
+            assertArrayEquals(new short[] {1, -2, 300, -7, -7}, a.read("", null).asShorts().values(), "c/1 is missing: fill");
             assertArrayEquals(new double[] {1, -2, 300, -7, -7}, a.readDoubles(""));
             assertArrayEquals(Enc.of(o).i16(-2).i16(300).i16(-7).bytes(),
                     a.readRecords(Region.parse("1:4", a.shape()), arena).toArray(ValueLayout.JAVA_BYTE));
@@ -275,7 +300,7 @@ class StructReadTest {
                 "[4]", "[2]", "'AQAAAAAAAAAAAPA/'", "{'name': 'bytes'}");
         try (Zarr z = Tree.array(doc).put("c/1", Enc.le().i32(7).f64(0.25).i32(8).f64(-0.5).bytes()).open()) {
             ZarrArray a = z.array("/");
-            assertArrayEquals(new int[] {1, 1, 7, 8}, (int[]) a.read("a", null));
+            assertArrayEquals(new int[] {1, 1, 7, 8}, a.read("a", null).asInts().values());
             assertArrayEquals(new double[] {1, 1, 0.25, -0.5}, a.readDoubles("b"));
         }
     }
@@ -292,7 +317,7 @@ class StructReadTest {
                     try {
                         for (int k = 0; k < 200; k++) {
                             assertArrayEquals(expected, a.readDoubles("value"));
-                            assertEquals(id(3), ((int[]) a.read("id", null))[3]);
+                            assertEquals(id(3), (a.read("id", null).asInts().values())[3]);
                         }
                     } catch (Throwable e) {
                         failures.add(e);

@@ -40,8 +40,8 @@ public class OpenArrayReads extends StrideBenchmark {
     @Benchmark
     public double forEachRecord(OpenArray.Any open, Counters counters) {
         ZarrArray array = open.array();
-        DoubleField x = (DoubleField) array.field(BenchData.X);
-        FloatField y = (FloatField) array.field(BenchData.Y);
+        DoubleField x = array.field(BenchData.X, DoubleField.class);
+        FloatField y = array.field(BenchData.Y, FloatField.class);
         double[] sum = new double[1];
         array.forEachRecord(null, (index, records, i) -> sum[0] += x.get(records, i) + y.get(records, i));
         counters.add(open.records(), open.bytes());

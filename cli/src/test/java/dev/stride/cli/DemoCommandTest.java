@@ -56,9 +56,9 @@ class DemoCommandTest {
                     ((Json.JArray) sharding.get("codecs")).items().stream().map(c -> ((Json.JObject) c).get("name")).toList());
             assertEquals(List.of("id", "time", "position.lat", "position.lon", "elevation", "speed", "satellites"),
                     tracks.layout().fields().stream().map(FieldAccessor::path).toList());
-            long[] ids = (long[]) tracks.read("id", null);
+            long[] ids = tracks.read("id", null).asLongs().values();
             assertTrue(Arrays.equals(ids, LongStream.range(0, 10000).toArray()), "id is the record's number");
-            long[] times = (long[]) tracks.read("time", null);
+            long[] times = tracks.read("time", null).asTimes().values();
             assertTrue(Arrays.stream(times).allMatch(t -> t >= JUNE_2024_MS && t < JULY_2024_MS), "every fix is in June 2024 or just after");
             double[] lat = tracks.readDoubles("position.lat");
             assertTrue(Arrays.stream(lat).allMatch(v -> v > 45 && v < 48.5), "in the Alps");

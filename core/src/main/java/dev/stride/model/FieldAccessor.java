@@ -2,12 +2,9 @@ package dev.stride.model;
 
 import dev.stride.internal.base.Reads;
 
-
-import java.lang.foreign.MemoryLayout;
-import java.lang.foreign.MemoryLayout.PathElement;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
+import java.lang.reflect.Array;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.time.Duration;
@@ -17,15 +14,19 @@ import java.util.List;
 import java.util.function.LongFunction;
 
 /**
- * Reads one leaf field of record {@code i} in a segment of packed records. Cast the accessor to the class of its
- * type ({@code (FieldAccessor.DoubleField) array.field("x")}) and call its getters: they read through the
- * static-final handles of {@link Reads} at {@code i * recordSize + offset}, which the JIT inlines in a hot loop.
+ * Reads and writes one leaf field of record {@code i} in a segment of packed records: the one place that knows how each
+ * kind of field is stored. Get the accessor of the kind you expect without a cast from
+ * {@code array.field("x", DoubleField.class)}, or pattern-match on this sealed family. Each kind has a getter and a
+ * setter of one value, and bulk copies between {@code n} consecutive records and a Java array; they go through the
+ * static-final handles of {@link Reads} at {@code i * recordSize + offset}, which the JIT inlines in a hot loop (a var
+ * handle held per field would not be constant and would cost ~10-30x, so there is none).
  *
  * <p>Integers: {@code get} gives the stored bits in the Java type of the same width, so a uint8 of 255 is the byte
  * -1. The value itself, unsigned types included, comes from {@link ByteField#getInt}, {@link ShortField#getInt},
  * {@code getLong} (int8..uint32) and {@link LongField#getBigInteger} (uint64; or keep the bits of {@code get} and use
  * {@link Long#toUnsignedString(long)}, {@link Long#compareUnsigned}, {@link Long#divideUnsigned}). Times are
  * {@link TimeField}s: {@link TimeField#getInstant} and {@link TimeField#getDuration} apply the unit and scale factor.
+ * Columns hold what the bulk copies hold (see {@link Column}).
  */
 public abstract sealed class FieldAccessor {
     private final String path;
@@ -33,7 +34,6 @@ public abstract sealed class FieldAccessor {
     private final long offset;
     private final DataType type;
     private final ByteOrder order;
-    private final VarHandle handle;
     /** Bytes per record. */
     protected final long recordSize;
     /** True for little-endian records. */
@@ -45,21 +45,15 @@ public abstract sealed class FieldAccessor {
         this.offset = site.offset;
         this.type = type;
         this.order = site.order;
-        this.handle = site.handle;
         this.recordSize = site.recordSize;
         this.little = site.order == ByteOrder.LITTLE_ENDIAN;
     }
 
-    /** Where a field sits: its path, offset, record size, byte order and layout-derived handle. */
-    record Site(String path, List<String> segments, long offset, ByteOrder order, long recordSize, VarHandle handle) {
+    /** Where a field sits: its path, offset, byte order and record size. */
+    record Site(String path, List<String> segments, long offset, ByteOrder order, long recordSize) {
     }
 
-    static FieldAccessor create(String path, List<String> segments, long offset, DataType type, ByteOrder order,
-                                MemoryLayout record, PathElement[] elements) {
-        boolean single = !(type instanceof RawType) && !(type instanceof CoreType c && c.kind() == CoreType.Kind.COMPLEX);
-        // the layout's handle takes (segment, long base offset, long record index) and returns the exact value type
-        VarHandle handle = single ? record.arrayElementVarHandle(elements).withInvokeExactBehavior() : null;
-        Site site = new Site(path, segments, offset, order, record.byteSize(), handle);
+    static FieldAccessor create(Site site, DataType type) {
         return switch (type) {
             case CoreType c -> switch (c) {
                 case BOOL -> new BoolField(site, c);
@@ -110,27 +104,6 @@ public abstract sealed class FieldAccessor {
         return type instanceof CoreType c && c.kind() == CoreType.Kind.UNSIGNED;
     }
 
-    /**
-     * The field's var handle derived from the record layout, for code that composes method handles; the typed getters
-     * are the plain way to read a field and as fast. It has exact invocation behaviour: its coordinates are
-     * {@code (MemorySegment records, long baseOffset, long recordIndex)} and it returns the Java type of the field
-     * (the stored bits for integers, {@code short} bits for float16, {@code long} counts for times), so a call must
-     * pass {@code long}s and cast the result to exactly that type:
-     *
-     * <pre>{@code
-     * VarHandle x = array.field("x").handle();          // a float64 field
-     * double v = (double) x.get(records, 0L, 3L);       // record 3: the long literals and the cast are needed
-     * }</pre>
-     *
-     * {@code x.get(records, 0, 3)} or an assignment without the cast throws {@link java.lang.invoke.WrongMethodTypeException}:
-     * an exact handle keeps a hot loop free of conversions.
-     *
-     * @return the handle, or null for complex fields (a (re, im) pair is no single value) and raw fields (bytes)
-     */
-    public VarHandle handle() {
-        return handle;
-    }
-
     /** Byte offset of this field of record {@code i}. */
     protected final long at(long i) {
         return i * recordSize + offset;
@@ -148,6 +121,58 @@ public abstract sealed class FieldAccessor {
     /** The value in the Zarr v3 fill-value JSON encoding. */
     public abstract Json toJson(MemorySegment records, long i);
 
+    /** An empty column of this field for {@code records} records (its kind: see {@link Column}). */
+    public abstract Column newColumn(int records);
+
+    /**
+     * Copies this field of records {@code first..first+n} into records {@code pos..} of {@code column}.
+     *
+     * @throws ZarrException.BadRequest when the column is not of this field's kind
+     */
+    public abstract void copyTo(MemorySegment records, long first, int n, Column column, int pos);
+
+    /**
+     * Copies records {@code pos..pos+n} of {@code column} into this field of records {@code first..}.
+     *
+     * @throws ZarrException.BadRequest when the column is not of this field's kind
+     */
+    public abstract void copyFrom(Column column, int pos, MemorySegment records, long first, int n);
+
+    /**
+     * A column of {@code records} records of this field: {@code values} itself when it is one, else the Java array a
+     * column of this field holds ({@code double[]} for float64, ... see {@link Column}) wrapped without a copy.
+     *
+     * @throws ZarrException.BadRequest when {@code values} is of another type or length
+     */
+    public final Column column(Object values, long records) {
+        Column c = values instanceof Column given ? given : wrap(values);
+        if (c == null || !c.type().equals(type) || c.size() != records) {
+            throw new ZarrException.BadRequest(null, "field '" + path + "' (" + type.describe() + ") takes a "
+                    + arrayType().getSimpleName() + " of " + records * itemsPerRecord() + " values for " + records
+                    + " records, not " + describe(values));
+        }
+        return c;
+    }
+
+    private static String describe(Object values) {
+        return switch (values) {
+            case null -> "null";
+            case Column c -> c.getClass().getSimpleName() + " of " + c.type().describe() + " with " + c.size() + " records";
+            default -> values.getClass().getSimpleName() + (values.getClass().isArray() ? " of " + Array.getLength(values) : "");
+        };
+    }
+
+    /** {@code values} as a column when it is the Java array this field's columns hold, else null. */
+    abstract Column wrap(Object values);
+
+    /** The Java array this field's columns hold. */
+    abstract Class<?> arrayType();
+
+    /** Array items per record: two for complex (re, im), the byte size for raw, else one. */
+    int itemsPerRecord() {
+        return 1;
+    }
+
     public static final class BoolField extends FieldAccessor {
         BoolField(Site s, DataType t) {
             super(s, t);
@@ -155,6 +180,25 @@ public abstract sealed class FieldAccessor {
 
         public boolean get(MemorySegment records, long i) {
             return Reads.i8(records, at(i)) != 0;
+        }
+
+        /** Stores true as 1, false as 0. */
+        public void set(MemorySegment records, long i, boolean v) {
+            Reads.i8(records, at(i), (byte) (v ? 1 : 0));
+        }
+
+        public void get(MemorySegment records, long first, int n, boolean[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.i8(records, o + k * recordSize) != 0;
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, boolean[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.i8(records, o + k * recordSize, (byte) (src[pos + k] ? 1 : 0));
+            }
         }
 
         @Override
@@ -166,15 +210,40 @@ public abstract sealed class FieldAccessor {
         public Json toJson(MemorySegment records, long i) {
             return new Json.JBool(get(records, i));
         }
+
+        @Override
+        public BoolColumn newColumn(int records) {
+            return new BoolColumn(path(), new boolean[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asBools().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asBools().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof boolean[] v ? new BoolColumn(path(), v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return boolean[].class;
+        }
     }
 
     /** int8 or uint8; {@link #get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
     public static final class ByteField extends FieldAccessor {
-        private final boolean unsigned;
+        private final CoreType coreType;
 
         ByteField(Site s, CoreType t) {
             super(s, t);
-            this.unsigned = t == CoreType.UINT8;
+            this.coreType = t;
         }
 
         /** The stored bits: a uint8 of 255 is -1. */
@@ -182,10 +251,29 @@ public abstract sealed class FieldAccessor {
             return Reads.i8(records, at(i));
         }
 
+        /** Stores the bits: a uint8 of 255 is the byte -1. */
+        public void set(MemorySegment records, long i, byte v) {
+            Reads.i8(records, at(i), v);
+        }
+
+        public void get(MemorySegment records, long first, int n, byte[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.i8(records, o + k * recordSize);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, byte[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.i8(records, o + k * recordSize, src[pos + k]);
+            }
+        }
+
         /** The value: -128..127 for int8, 0..255 for uint8. */
         public int getInt(MemorySegment records, long i) {
             byte v = get(records, i);
-            return unsigned ? Byte.toUnsignedInt(v) : v;
+            return coreType == CoreType.UINT8 ? Byte.toUnsignedInt(v) : v;
         }
 
         public long getLong(MemorySegment records, long i) {
@@ -201,15 +289,40 @@ public abstract sealed class FieldAccessor {
         public Json toJson(MemorySegment records, long i) {
             return Json.number(getLong(records, i));
         }
+
+        @Override
+        public ByteColumn newColumn(int records) {
+            return new ByteColumn(path(), coreType, new byte[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asBytes().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asBytes().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof byte[] v ? new ByteColumn(path(), coreType, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return byte[].class;
+        }
     }
 
     /** int16 or uint16; {@link #get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
     public static final class ShortField extends FieldAccessor {
-        private final boolean unsigned;
+        private final CoreType coreType;
 
         ShortField(Site s, CoreType t) {
             super(s, t);
-            this.unsigned = t == CoreType.UINT16;
+            this.coreType = t;
         }
 
         /** The stored bits: a uint16 of 65535 is -1. */
@@ -217,10 +330,29 @@ public abstract sealed class FieldAccessor {
             return Reads.i16(records, at(i), little);
         }
 
+        /** Stores the bits: a uint16 of 65535 is the short -1. */
+        public void set(MemorySegment records, long i, short v) {
+            Reads.i16(records, at(i), little, v);
+        }
+
+        public void get(MemorySegment records, long first, int n, short[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.i16(records, o + k * recordSize, little);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, short[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.i16(records, o + k * recordSize, little, src[pos + k]);
+            }
+        }
+
         /** The value: -32768..32767 for int16, 0..65535 for uint16. */
         public int getInt(MemorySegment records, long i) {
             short v = get(records, i);
-            return unsigned ? Short.toUnsignedInt(v) : v;
+            return coreType == CoreType.UINT16 ? Short.toUnsignedInt(v) : v;
         }
 
         public long getLong(MemorySegment records, long i) {
@@ -236,9 +368,34 @@ public abstract sealed class FieldAccessor {
         public Json toJson(MemorySegment records, long i) {
             return Json.number(getLong(records, i));
         }
+
+        @Override
+        public ShortColumn newColumn(int records) {
+            return new ShortColumn(path(), coreType, new short[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asShorts().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asShorts().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof short[] v ? new ShortColumn(path(), coreType, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return short[].class;
+        }
     }
 
-    /** float16, widened to float. */
+    /** float16, widened to float (exactly) and narrowed from float to the nearest float16. */
     public static final class HalfField extends FieldAccessor {
         HalfField(Site s, CoreType t) {
             super(s, t);
@@ -246,6 +403,25 @@ public abstract sealed class FieldAccessor {
 
         public float get(MemorySegment records, long i) {
             return Float.float16ToFloat(Reads.i16(records, at(i), little));
+        }
+
+        /** Stores the nearest float16 (ties to even). */
+        public void set(MemorySegment records, long i, float v) {
+            Reads.i16(records, at(i), little, Float.floatToFloat16(v));
+        }
+
+        public void get(MemorySegment records, long first, int n, float[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Float.float16ToFloat(Reads.i16(records, o + k * recordSize, little));
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, float[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.i16(records, o + k * recordSize, little, Float.floatToFloat16(src[pos + k]));
+            }
         }
 
         @Override
@@ -258,15 +434,40 @@ public abstract sealed class FieldAccessor {
         public Json toJson(MemorySegment records, long i) {
             return FloatJson.of(CoreType.FLOAT16, Reads.i16(records, at(i), little));
         }
+
+        @Override
+        public FloatColumn newColumn(int records) {
+            return new FloatColumn(path(), CoreType.FLOAT16, new float[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asFloats().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asFloats().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof float[] v ? new FloatColumn(path(), CoreType.FLOAT16, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return float[].class;
+        }
     }
 
     /** int32 or uint32; {@link #get} gives the raw bits, {@link #getLong} the value. */
     public static final class IntField extends FieldAccessor {
-        private final boolean unsigned;
+        private final CoreType coreType;
 
         IntField(Site s, CoreType t) {
             super(s, t);
-            this.unsigned = t == CoreType.UINT32;
+            this.coreType = t;
         }
 
         /** The stored bits: a uint32 of 4294967295 is -1. */
@@ -274,10 +475,29 @@ public abstract sealed class FieldAccessor {
             return Reads.i32(records, at(i), little);
         }
 
+        /** Stores the bits: a uint32 of 4294967295 is the int -1. */
+        public void set(MemorySegment records, long i, int v) {
+            Reads.i32(records, at(i), little, v);
+        }
+
+        public void get(MemorySegment records, long first, int n, int[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.i32(records, o + k * recordSize, little);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, int[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.i32(records, o + k * recordSize, little, src[pos + k]);
+            }
+        }
+
         /** The value: a uint32 as 0..4294967295. */
         public long getLong(MemorySegment records, long i) {
             int v = get(records, i);
-            return unsigned ? Integer.toUnsignedLong(v) : v;
+            return coreType == CoreType.UINT32 ? Integer.toUnsignedLong(v) : v;
         }
 
         @Override
@@ -288,6 +508,31 @@ public abstract sealed class FieldAccessor {
         @Override
         public Json toJson(MemorySegment records, long i) {
             return Json.number(getLong(records, i));
+        }
+
+        @Override
+        public IntColumn newColumn(int records) {
+            return new IntColumn(path(), coreType, new int[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asInts().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asInts().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof int[] v ? new IntColumn(path(), coreType, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return int[].class;
         }
     }
 
@@ -309,15 +554,29 @@ public abstract sealed class FieldAccessor {
             return Reads.i64(records, at(i), little);
         }
 
+        /** Stores the bits: a uint64 of 2^64-1 is the long -1. */
+        public final void set(MemorySegment records, long i, long v) {
+            Reads.i64(records, at(i), little, v);
+        }
+
+        public final void get(MemorySegment records, long first, int n, long[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.i64(records, o + k * recordSize, little);
+            }
+        }
+
+        public final void set(MemorySegment records, long first, int n, long[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.i64(records, o + k * recordSize, little, src[pos + k]);
+            }
+        }
+
         /** The value as an integer of any size: 0..2^64-1 for uint64. */
         public BigInteger getBigInteger(MemorySegment records, long i) {
             long v = get(records, i);
-            return unsigned ? unsignedValue(v) : BigInteger.valueOf(v);
-        }
-
-        /** The value of uint64 bits: 0..2^64-1. */
-        public static BigInteger unsignedValue(long bits) {
-            return bits >= 0 ? BigInteger.valueOf(bits) : BigInteger.valueOf(bits).add(BigInteger.ONE.shiftLeft(64));
+            return unsigned ? Columns.unsigned(v) : BigInteger.valueOf(v);
         }
 
         @Override
@@ -333,6 +592,31 @@ public abstract sealed class FieldAccessor {
         public Json toJson(MemorySegment records, long i) {
             long v = get(records, i);
             return new Json.JNumber(unsigned ? Long.toUnsignedString(v) : Long.toString(v));
+        }
+
+        @Override
+        public Column newColumn(int records) {
+            return new LongColumn(path(), (CoreType) type(), new long[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asLongs().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asLongs().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof long[] v ? new LongColumn(path(), (CoreType) type(), v) : null;
+        }
+
+        @Override
+        final Class<?> arrayType() {
+            return long[].class;
         }
     }
 
@@ -387,6 +671,26 @@ public abstract sealed class FieldAccessor {
             long v = get(records, i);
             return v == TimeType.NAT ? Json.string("NaT") : Json.number(v);
         }
+
+        @Override
+        public TimeColumn newColumn(int records) {
+            return new TimeColumn(path(), timeType, new long[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asTimes().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asTimes().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof long[] v ? new TimeColumn(path(), timeType, v) : null;
+        }
     }
 
     public static final class FloatField extends FieldAccessor {
@@ -398,6 +702,24 @@ public abstract sealed class FieldAccessor {
             return Reads.f32(records, at(i), little);
         }
 
+        public void set(MemorySegment records, long i, float v) {
+            Reads.f32(records, at(i), little, v);
+        }
+
+        public void get(MemorySegment records, long first, int n, float[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.f32(records, o + k * recordSize, little);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, float[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.f32(records, o + k * recordSize, little, src[pos + k]);
+            }
+        }
+
         @Override
         public double getDouble(MemorySegment records, long i) {
             return get(records, i);
@@ -406,6 +728,31 @@ public abstract sealed class FieldAccessor {
         @Override
         public Json toJson(MemorySegment records, long i) {
             return FloatJson.of(CoreType.FLOAT32, Reads.i32(records, at(i), little));
+        }
+
+        @Override
+        public FloatColumn newColumn(int records) {
+            return new FloatColumn(path(), CoreType.FLOAT32, new float[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asFloats().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asFloats().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof float[] v ? new FloatColumn(path(), CoreType.FLOAT32, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return float[].class;
         }
     }
 
@@ -418,6 +765,24 @@ public abstract sealed class FieldAccessor {
             return Reads.f64(records, at(i), little);
         }
 
+        public void set(MemorySegment records, long i, double v) {
+            Reads.f64(records, at(i), little, v);
+        }
+
+        public void get(MemorySegment records, long first, int n, double[] dst, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                dst[pos + k] = Reads.f64(records, o + k * recordSize, little);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, double[] src, int pos) {
+            long o = at(first);
+            for (int k = 0; k < n; k++) {
+                Reads.f64(records, o + k * recordSize, little, src[pos + k]);
+            }
+        }
+
         @Override
         public double getDouble(MemorySegment records, long i) {
             return get(records, i);
@@ -427,14 +792,41 @@ public abstract sealed class FieldAccessor {
         public Json toJson(MemorySegment records, long i) {
             return FloatJson.of(CoreType.FLOAT64, Reads.i64(records, at(i), little));
         }
+
+        @Override
+        public DoubleColumn newColumn(int records) {
+            return new DoubleColumn(path(), new double[records]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asDoubles().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asDoubles().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof double[] v ? new DoubleColumn(path(), v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return double[].class;
+        }
     }
 
-    /** complex64 or complex128: real and imaginary parts as doubles. */
+    /** complex64 or complex128: real and imaginary parts as doubles; bulk copies interleave them (re, im). */
     public static final class ComplexField extends FieldAccessor {
+        private final CoreType coreType;
         private final boolean single;
 
         ComplexField(Site s, CoreType t) {
             super(s, t);
+            this.coreType = t;
             this.single = t == CoreType.COMPLEX64;
         }
 
@@ -446,8 +838,35 @@ public abstract sealed class FieldAccessor {
             return part(records, at(i) + byteSize() / 2);
         }
 
+        /** Stores both parts (each rounded to float for complex64). */
+        public void set(MemorySegment records, long i, double re, double im) {
+            setPart(records, at(i), re);
+            setPart(records, at(i) + byteSize() / 2, im);
+        }
+
+        public void get(MemorySegment records, long first, int n, double[] dst, int pos) {
+            for (int k = 0; k < n; k++) {
+                dst[2 * (pos + k)] = real(records, first + k);
+                dst[2 * (pos + k) + 1] = imaginary(records, first + k);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, double[] src, int pos) {
+            for (int k = 0; k < n; k++) {
+                set(records, first + k, src[2 * (pos + k)], src[2 * (pos + k) + 1]);
+            }
+        }
+
         private double part(MemorySegment records, long offset) {
             return single ? Reads.f32(records, offset, little) : Reads.f64(records, offset, little);
+        }
+
+        private void setPart(MemorySegment records, long offset, double v) {
+            if (single) {
+                Reads.f32(records, offset, little, (float) v);
+            } else {
+                Reads.f64(records, offset, little, v);
+            }
         }
 
         @Override
@@ -460,16 +879,75 @@ public abstract sealed class FieldAccessor {
             return single ? FloatJson.of(CoreType.FLOAT32, Reads.i32(records, offset, little))
                     : FloatJson.of(CoreType.FLOAT64, Reads.i64(records, offset, little));
         }
+
+        @Override
+        public ComplexColumn newColumn(int records) {
+            return new ComplexColumn(path(), coreType, new double[Math.multiplyExact(2, records)]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asComplexes().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asComplexes().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof double[] v && v.length % 2 == 0 ? new ComplexColumn(path(), coreType, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return double[].class;
+        }
+
+        @Override
+        int itemsPerRecord() {
+            return 2;
+        }
     }
 
-    /** r&lt;N&gt;: the bytes as stored. */
+    /** r&lt;N&gt;: the bytes as stored; bulk copies hold N/8 bytes per record. */
     public static final class RawField extends FieldAccessor {
+        private final RawType rawType;
+
         RawField(Site s, RawType t) {
             super(s, t);
+            this.rawType = t;
         }
 
         public byte[] get(MemorySegment records, long i) {
             return records.asSlice(at(i), byteSize()).toArray(ValueLayout.JAVA_BYTE);
+        }
+
+        /**
+         * Stores the bytes of one record.
+         *
+         * @throws ZarrException.BadRequest when {@code v} is not N/8 bytes long
+         */
+        public void set(MemorySegment records, long i, byte[] v) {
+            if (v.length != byteSize()) {
+                throw new ZarrException.BadRequest(null, "field '" + path() + "' (" + type().describe() + ") cannot hold " + v.length + " raw bytes");
+            }
+            MemorySegment.copy(v, 0, records, ValueLayout.JAVA_BYTE, at(i), v.length);
+        }
+
+        public void get(MemorySegment records, long first, int n, byte[] dst, int pos) {
+            int size = rawType.byteSize();
+            for (int k = 0; k < n; k++) {
+                MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at(first + k), dst, (pos + k) * size, size);
+            }
+        }
+
+        public void set(MemorySegment records, long first, int n, byte[] src, int pos) {
+            int size = rawType.byteSize();
+            for (int k = 0; k < n; k++) {
+                MemorySegment.copy(src, (pos + k) * size, records, ValueLayout.JAVA_BYTE, at(first + k), size);
+            }
         }
 
         @Override
@@ -480,6 +958,36 @@ public abstract sealed class FieldAccessor {
                 items.add(Json.number(Byte.toUnsignedInt(b)));
             }
             return new Json.JArray(items);
+        }
+
+        @Override
+        public RawColumn newColumn(int records) {
+            return new RawColumn(path(), rawType, new byte[Math.multiplyExact(records, rawType.byteSize())]);
+        }
+
+        @Override
+        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asRaw().values(), pos);
+        }
+
+        @Override
+        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asRaw().values(), pos);
+        }
+
+        @Override
+        Column wrap(Object values) {
+            return values instanceof byte[] v && v.length % rawType.byteSize() == 0 ? new RawColumn(path(), rawType, v) : null;
+        }
+
+        @Override
+        Class<?> arrayType() {
+            return byte[].class;
+        }
+
+        @Override
+        int itemsPerRecord() {
+            return rawType.byteSize();
         }
     }
 }

@@ -44,7 +44,42 @@ public sealed interface FieldStats {
     }
 
     private static BigInteger value(long raw, boolean unsigned) {
-        return unsigned ? new BigInteger(Long.toUnsignedString(raw)) : BigInteger.valueOf(raw);
+        return unsigned ? Columns.unsigned(raw) : BigInteger.valueOf(raw);
+    }
+
+    /**
+     * These statistics as those of bool and integer fields, for their exact sum, min and max.
+     *
+     * @throws ZarrException.BadRequest naming the field and its type when it is a float or time field
+     */
+    default Integers asIntegers() {
+        return as(Integers.class);
+    }
+
+    /**
+     * These statistics as those of a time field, for ticks and java.time.
+     *
+     * @throws ZarrException.BadRequest naming the field and its type when it is no time field
+     */
+    default Times asTimes() {
+        return as(Times.class);
+    }
+
+    /**
+     * These statistics as those of a float field, for the exact sum, infinities and NaN count.
+     *
+     * @throws ZarrException.BadRequest naming the field and its type when it is no float field
+     */
+    default Floats asFloats() {
+        return as(Floats.class);
+    }
+
+    private <S extends FieldStats> S as(Class<S> kind) {
+        if (!kind.isInstance(this)) {
+            throw new ZarrException.BadRequest(null, "field '" + field() + "' (" + type().describe() + ") has statistics of "
+                    + getClass().getSimpleName() + ", not " + kind.getSimpleName());
+        }
+        return kind.cast(this);
     }
 
     /**

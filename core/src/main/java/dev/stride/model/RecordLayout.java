@@ -3,7 +3,6 @@ package dev.stride.model;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.MemoryLayout.PathElement;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -85,8 +84,7 @@ public final class RecordLayout {
             }
             return;
         }
-        PathElement[] elements = segments.stream().map(PathElement::groupElement).toArray(PathElement[]::new);
-        out.add(FieldAccessor.create(path, List.copyOf(segments), offset, t, order, layout, elements));
+        out.add(FieldAccessor.create(new FieldAccessor.Site(path, List.copyOf(segments), offset, order, layout.byteSize()), t));
     }
 
     public DataType type() {

@@ -13,13 +13,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.VarHandle;
-import java.lang.invoke.WrongMethodTypeException;
+import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.time.Duration;
 import java.time.Instant;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -145,20 +145,30 @@ class ValuesTest {
         return assertInstanceOf(TimeField.class, l.fieldOrNull(path));
     }
 
-    /** The call FieldAccessor#handle's javadoc shows: long coordinates and an exact cast. */
+    /** One accessor per kind reads and writes a value and a run of records, in the stored byte order. */
     @Test
-    void theFieldHandleReadsWithTheDocumentedExactCall() {
+    void theAccessorsSetAndCopyRunsOfRecordsInTheStoredOrder() {
         StructType type = StructType.of(new Field("id", CoreType.INT32), new Field("x", CoreType.FLOAT64));
         RecordLayout l = RecordLayout.compile(type, ByteOrder.BIG_ENDIAN);
-        MemorySegment records = MemorySegment.ofArray(Enc.be().i32(1).f64(0.5).i32(2).f64(1.5).i32(3).f64(2.5).i32(4).f64(-7.25).bytes());
+        MemorySegment records = MemorySegment.ofArray(new byte[4 * 12]);
+        IntField id = assertInstanceOf(IntField.class, l.fieldOrNull("id"));
+        DoubleField x = assertInstanceOf(DoubleField.class, l.fieldOrNull("x"));
+        id.set(records, 0, 3, new int[] {9, 1, 2, 3}, 1);
+        x.set(records, 0, 3, new double[] {0.5, 1.5, 2.5}, 0);
+        id.set(records, 3, 4);
+        x.set(records, 3, -7.25);
+        byte[] want = Enc.be().i32(1).f64(0.5).i32(2).f64(1.5).i32(3).f64(2.5).i32(4).f64(-7.25).bytes();
+        assertArrayEquals(want, records.toArray(ValueLayout.JAVA_BYTE), "big-endian, packed");
 
-        VarHandle x = l.fieldOrNull("x").handle();
-        double v = (double) x.get(records, 0L, 3L);
-        assertEquals(-7.25, v);
-        assertEquals(-7.25, ((DoubleField) l.fieldOrNull("x")).get(records, 3), "the accessor reads the same value");
-        assertEquals(2, (int) l.fieldOrNull("id").handle().get(records, 0L, 1L));
-        assertThrows(WrongMethodTypeException.class, () -> {
-            Object boxed = x.get(records, 0, 3);
-        }, "int coordinates and no cast: the handle is exact");
+        double[] xs = {-1, -1, -1};
+        x.get(records, 1, 2, xs, 1);
+        assertArrayEquals(new double[] {-1, 1.5, 2.5}, xs, "records 1 and 2 from position 1");
+        Column ids = id.newColumn(4);
+        id.copyTo(records, 0, 4, ids, 0);
+        assertArrayEquals(new int[] {1, 2, 3, 4}, ids.asInts().values());
+        var wrongKind = assertThrows(ZarrException.BadRequest.class, () -> x.copyTo(records, 0, 4, ids, 0));
+        assertEquals("field 'id' (int32) is read as IntColumn, not DoubleColumn", wrongKind.reason());
+        var wrongArray = assertThrows(ZarrException.BadRequest.class, () -> x.column(new float[4], 4));
+        assertEquals("field 'x' (float64) takes a double[] of 4 values for 4 records, not float[] of 4", wrongArray.reason());
     }
 }

@@ -164,7 +164,7 @@ class BadMetadataTest {
             ZarrArray array = zarr.array("/");
             assertEquals(4611686018427387903L, array.shape()[0]);
             Region last = new Region(new long[] {4611686018427387902L, 1}, new long[] {4611686018427387903L, 2});
-            assertEquals(0.5, ((double[]) array.read("b", last))[0]);
+            assertEquals(0.5, array.read("b", last).asDoubles().values()[0]);
             assertEquals(12, array.readRecords(last, arena).byteSize());
             var e = assertThrows(ZarrException.BadRequest.class, () -> array.read("a", null));
             assertTrue(e.getMessage().contains("does not fit a Java array"), e.getMessage());
@@ -217,7 +217,7 @@ class BadMetadataTest {
     /** Field b of the first element of an array with no chunks: its fill value. */
     private static double firstB(String doc) {
         try (Zarr zarr = Zarr.open(new MemoryStore().put("zarr.json", bytes(doc)))) {
-            return ((double[]) zarr.array("/").read("b", new Region(new long[] {0, 0}, new long[] {1, 1})))[0];
+            return zarr.array("/").read("b", new Region(new long[] {0, 0}, new long[] {1, 1})).asDoubles().values()[0];
         }
     }
 

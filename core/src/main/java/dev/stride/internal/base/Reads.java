@@ -6,8 +6,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Reads of one value at a byte offset in either byte order, through exact-typed {@link VarHandle}s held in static
- * finals. The JIT treats a static-final handle as a constant and inlines the access; a handle in an instance field
+ * Reads and writes of one value at a byte offset in either byte order, through exact-typed {@link VarHandle}s held in
+ * static finals. The JIT treats a static-final handle as a constant and inlines the access; a handle in an instance field
  * (or a layout passed as an argument) is not constant and costs ~10-30x in a hot loop (measured with JMH). The
  * test on {@code little} is loop-invariant in a scan, so the JIT unswitches it out of the loop.
  */
@@ -53,5 +53,49 @@ public final class Reads {
 
     public static double f64(MemorySegment s, long offset, boolean little) {
         return little ? (double) F64_LE.get(s, offset) : (double) F64_BE.get(s, offset);
+    }
+
+    public static void i8(MemorySegment s, long offset, byte v) {
+        I8.set(s, offset, v);
+    }
+
+    public static void i16(MemorySegment s, long offset, boolean little, short v) {
+        if (little) {
+            I16_LE.set(s, offset, v);
+        } else {
+            I16_BE.set(s, offset, v);
+        }
+    }
+
+    public static void i32(MemorySegment s, long offset, boolean little, int v) {
+        if (little) {
+            I32_LE.set(s, offset, v);
+        } else {
+            I32_BE.set(s, offset, v);
+        }
+    }
+
+    public static void i64(MemorySegment s, long offset, boolean little, long v) {
+        if (little) {
+            I64_LE.set(s, offset, v);
+        } else {
+            I64_BE.set(s, offset, v);
+        }
+    }
+
+    public static void f32(MemorySegment s, long offset, boolean little, float v) {
+        if (little) {
+            F32_LE.set(s, offset, v);
+        } else {
+            F32_BE.set(s, offset, v);
+        }
+    }
+
+    public static void f64(MemorySegment s, long offset, boolean little, double v) {
+        if (little) {
+            F64_LE.set(s, offset, v);
+        } else {
+            F64_BE.set(s, offset, v);
+        }
     }
 }

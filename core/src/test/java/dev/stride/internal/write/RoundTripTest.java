@@ -141,7 +141,7 @@ class RoundTripTest {
             } else {
                 long[] seen = {0};
                 int[] ids = (int[]) expected.get("id");
-                FieldAccessor.IntField id = (FieldAccessor.IntField) array.field("id");
+                FieldAccessor.IntField id = array.field("id", FieldAccessor.IntField.class);
                 array.forEachRecord(null, (index, records, i) -> {
                     assertEquals(ids[(int) index], id.get(records, i));
                     seen[0]++;

@@ -6,7 +6,18 @@ import dev.stride.model.ArraySpec;
 
 import dev.stride.model.Selection;
 import dev.stride.Zarr;
+import dev.stride.model.BoolColumn;
+import dev.stride.model.ByteColumn;
+import dev.stride.model.Column;
+import dev.stride.model.ComplexColumn;
 import dev.stride.model.CoreType;
+import dev.stride.model.DoubleColumn;
+import dev.stride.model.FloatColumn;
+import dev.stride.model.IntColumn;
+import dev.stride.model.LongColumn;
+import dev.stride.model.RawColumn;
+import dev.stride.model.ShortColumn;
+import dev.stride.model.TimeColumn;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.RawType;
@@ -145,8 +156,26 @@ final class Samples {
     static Map<String, Object> fillColumns(DataType type, Json fill) {
         try (ZarrWriter out = ZarrWriter.open(new MemoryStore())) {
             out.createArray("/f", ArraySpec.of(type, 1).fill(fill)).commit();
-            return Zarr.open(out.store()).array("/f").read(Selection.all());
+            return arrays(Zarr.open(out.store()).array("/f").read(Selection.all()));
         }
+    }
+
+    /** The Java arrays the columns hold. */
+    static Map<String, Object> arrays(Map<String, Column> columns) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        columns.forEach((path, column) -> out.put(path, switch (column) {
+            case BoolColumn c -> c.values();
+            case ByteColumn c -> c.values();
+            case ShortColumn c -> c.values();
+            case IntColumn c -> c.values();
+            case LongColumn c -> c.values();
+            case FloatColumn c -> c.values();
+            case DoubleColumn c -> c.values();
+            case TimeColumn c -> c.values();
+            case ComplexColumn c -> c.values();
+            case RawColumn c -> c.values();
+        }));
+        return out;
     }
 
     /** Copies record {@code from} of the columns {@code src} over record {@code to} of {@code dst}. */
@@ -163,7 +192,8 @@ final class Samples {
         RecordLayout layout = RecordLayout.compile(type, order);
         MemorySegment out = arena.allocate(Math.max(1, n * layout.recordSize())).asSlice(0, n * layout.recordSize());
         for (FieldAccessor f : layout.fields()) {
-            new FieldWriter("", f, layout.recordSize()).copyColumn(columns.get(f.path()), 0, out, 0, n);
+            FieldWriter w = new FieldWriter("", f);
+            w.copyColumn(w.checkColumn(columns.get(f.path()), n), 0, out, 0, n);
         }
         return out;
     }
@@ -190,7 +220,8 @@ final class Samples {
     }
 
     /** Fails with the first differing record of the first differing field. */
-    static void assertColumnsEqual(Map<String, Object> expected, Map<String, Object> actual) {
+    static void assertColumnsEqual(Map<String, Object> expected, Map<String, Column> read) {
+        Map<String, Object> actual = arrays(read);
         if (!expected.keySet().equals(actual.keySet())) {
             fail("fields " + actual.keySet() + ", expected " + expected.keySet());
         }

@@ -1,0 +1,77 @@
+package dev.stride.model;
+
+/**
+ * One field of a region as a Java array, typed by the field's kind: what {@code ZarrArray.read} returns and
+ * {@code ArrayWriter.write} takes. Pattern-match on the sealed family or ask for the kind you expect with
+ * {@link #asDoubles()} and its siblings, which fail with {@link ZarrException.BadRequest} naming the field and its type.
+ *
+ * <p>Representation, chosen so a column costs no more memory than the data and copies without conversion:
+ * <ul>
+ * <li>int8..int64 and uint8..uint64 are the Java array of the same width holding the stored bits, so a uint8 of 255 is
+ *     the byte -1; {@code value(i)} and the widening {@code intValues()}/{@code longValues()}/{@code bigIntegerValues()}
+ *     give the numbers ({@link ByteColumn}, {@link ShortColumn}, {@link IntColumn}, {@link LongColumn});</li>
+ * <li>float16 is widened to float, which is exact ({@link FloatColumn} of type float16);</li>
+ * <li>complex64 and complex128 are interleaved (re, im) doubles ({@link ComplexColumn});</li>
+ * <li>numpy datetime64/timedelta64 are counts of their unit ({@link TimeColumn}, with java.time conversions);</li>
+ * <li>r&lt;N&gt; are the stored bytes, N/8 per record ({@link RawColumn}).</li>
+ * </ul>
+ * {@code values()} is the column's own array, not a copy.
+ */
+public sealed interface Column permits BoolColumn, ByteColumn, ShortColumn, IntColumn, LongColumn, FloatColumn,
+        DoubleColumn, TimeColumn, ComplexColumn, RawColumn {
+    /** The field's dotted path ({@code ""} for a plain array). */
+    String field();
+
+    DataType type();
+
+    /** Records in the column. */
+    int size();
+
+    default BoolColumn asBools() {
+        return as(BoolColumn.class);
+    }
+
+    default ByteColumn asBytes() {
+        return as(ByteColumn.class);
+    }
+
+    default ShortColumn asShorts() {
+        return as(ShortColumn.class);
+    }
+
+    default IntColumn asInts() {
+        return as(IntColumn.class);
+    }
+
+    default LongColumn asLongs() {
+        return as(LongColumn.class);
+    }
+
+    default FloatColumn asFloats() {
+        return as(FloatColumn.class);
+    }
+
+    default DoubleColumn asDoubles() {
+        return as(DoubleColumn.class);
+    }
+
+    default TimeColumn asTimes() {
+        return as(TimeColumn.class);
+    }
+
+    default ComplexColumn asComplexes() {
+        return as(ComplexColumn.class);
+    }
+
+    default RawColumn asRaw() {
+        return as(RawColumn.class);
+    }
+
+    private <C extends Column> C as(Class<C> kind) {
+        if (!kind.isInstance(this)) {
+            throw new ZarrException.BadRequest(null, "field '" + field() + "' (" + type().describe() + ") is read as "
+                    + getClass().getSimpleName() + ", not " + kind.getSimpleName());
+        }
+        return kind.cast(this);
+    }
+}
