@@ -2,7 +2,7 @@ package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.write.ByteSwap;
-import dev.stride.internal.write.FieldWriter;
+import dev.stride.model.FieldWriter;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
 import dev.stride.model.RecordFiller;

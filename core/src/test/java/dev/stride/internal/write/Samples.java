@@ -1,5 +1,7 @@
 package dev.stride.internal.write;
 
+import dev.stride.model.FieldWriter;
+
 import dev.stride.ArrayWriter;
 import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;

@@ -1,7 +1,5 @@
-package dev.stride.internal.write;
+package dev.stride.model;
 
-import dev.stride.model.Column;
-import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldAccessor.BoolField;
 import dev.stride.model.FieldAccessor.ByteField;
 import dev.stride.model.FieldAccessor.ComplexField;
@@ -12,7 +10,6 @@ import dev.stride.model.FieldAccessor.IntField;
 import dev.stride.model.FieldAccessor.LongField;
 import dev.stride.model.FieldAccessor.RawField;
 import dev.stride.model.FieldAccessor.ShortField;
-import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;
 
