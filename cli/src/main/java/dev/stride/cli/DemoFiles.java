@@ -55,6 +55,8 @@ final class DemoFiles {
 
     /** An entry the demo did not write. */
     static final class Stranger extends IOException {
+        private static final long serialVersionUID = 1L;
+
         final String entry;
 
         Stranger(String entry) {

@@ -16,6 +16,7 @@ final class Terminal {
     private Terminal() {
     }
 
+    @SuppressWarnings("restricted") // one call of libc's isatty; the launcher runs the JVM with native access enabled
     static boolean stderrIsTerminal() {
         Linker linker = Linker.nativeLinker();
         Optional<MemorySegment> isatty = linker.defaultLookup().find("isatty");

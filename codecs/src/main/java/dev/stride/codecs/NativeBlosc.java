@@ -35,6 +35,7 @@ final class NativeBlosc implements BloscEngine {
     private final Map<BloscCompressor, MemorySegment> cnames = new EnumMap<>(BloscCompressor.class);
     private final Object inputCopy = new Object();
 
+    @SuppressWarnings("restricted") // binding libblosc is this class's purpose; the JVM is run with native access enabled
     private NativeBlosc(String library, SymbolLookup lookup) {
         Linker linker = Linker.nativeLinker();
         if (!(linker.canonicalLayouts().get("size_t") instanceof ValueLayout.OfLong)) {
@@ -62,6 +63,7 @@ final class NativeBlosc implements BloscEngine {
     }
 
     /** Opens libblosc: the file named by {@code stride.blosc.library}, else the usual names through the loader's search path. */
+    @SuppressWarnings("restricted") // as above: the library lookup
     static NativeBlosc load() {
         String configured = System.getProperty("stride.blosc.library");
         List<String> candidates = configured == null ? LIBRARY_NAMES : List.of(configured);

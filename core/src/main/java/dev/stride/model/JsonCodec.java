@@ -45,6 +45,8 @@ public final class JsonCodec {
      * <code>&#92;u007F</code>), so printed JSON is safe to show in a terminal and still parses to the same strings.
      */
     private static final class TerminalSafeEscapes extends CharacterEscapes {
+
+        private static final long serialVersionUID = 1L;
         private final int[] ascii = CharacterEscapes.standardAsciiEscapesForJSON();
 
         TerminalSafeEscapes() {

@@ -24,6 +24,8 @@ package dev.stride.model;
 public sealed class ZarrException extends RuntimeException permits ZarrException.InvalidMetadata, ZarrException.Unsupported,
         ZarrException.CorruptChunk, ZarrException.StoreFailure, ZarrException.WriteFailure, ZarrException.NodeNotFound,
         ZarrException.Closed, ZarrException.OverBudget, ZarrException.BadRequest, JsonSyntaxException {
+    private static final long serialVersionUID = 1L;
+
     private final String node;
     private final String member;
     private final String chunkKey;
@@ -78,6 +80,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** A {@code zarr.json} that breaks the spec, or a value that does not fit its type. */
     public static final class InvalidMetadata extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public InvalidMetadata(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
@@ -89,6 +93,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** A data type, codec, chunk grid, key encoding, storage transformer or member that Stride must understand but does not know. */
     public static final class Unsupported extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public Unsupported(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
@@ -96,6 +102,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** Stored chunk bytes that do not decode to what the metadata promises. */
     public static final class CorruptChunk extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public CorruptChunk(String node, String chunkKey, String reason) {
             super(node, null, chunkKey, reason, null);
         }
@@ -107,6 +115,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** The store could not read or write a key (its path for a whole store). */
     public static final class StoreFailure extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public StoreFailure(String key, String reason, Throwable cause) {
             super(null, null, key, "key", reason, cause);
         }
@@ -117,6 +127,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
      * keeps its old value; the cause says what failed.
      */
     public static final class WriteFailure extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public WriteFailure(String node, String key, Throwable cause) {
             this(node, key, String.valueOf(cause), cause);
         }
@@ -128,6 +140,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** No node at a legal path, or a node of the other kind. */
     public static final class NodeNotFound extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public NodeNotFound(String node, String reason) {
             super(node, null, null, reason, null);
         }
@@ -135,6 +149,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** A closed hierarchy, array or store was used. */
     public static final class Closed extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public Closed(String what) {
             super(null, null, null, what + " is closed", null);
         }
@@ -142,6 +158,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** Decoding needs more off-heap buffer memory than the decode budget ({@code dev.stride.spi.DecodeBudget}) allows. */
     public static final class OverBudget extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public OverBudget(String node, String chunkKey, String reason) {
             super(node, null, chunkKey, reason, null);
         }
@@ -149,6 +167,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** A selection, field or argument that does not fit the array. */
     public static final class BadRequest extends ZarrException {
+
+        private static final long serialVersionUID = 1L;
         public BadRequest(String node, String reason) {
             super(node, null, null, reason, null);
         }

@@ -274,6 +274,8 @@ public final class WriteTree implements AutoCloseable {
 
     /** A directory handle whose path no longer leads to it. */
     private static final class Moved extends IOException {
+
+        private static final long serialVersionUID = 1L;
         Moved(String prefix) {
             super(prefix.isEmpty() ? "the store's root" : prefix.substring(0, prefix.length() - 1));
         }
