@@ -101,8 +101,8 @@ public final class ParallelReader {
             }
             grid.forEachRun(unit, decoded, visitor);
         } catch (IllegalStateException e) {
-            // a closed arena: the array or its store was closed while this thread read
-            if (array.isClosed() || String.valueOf(e.getMessage()).contains("closed")) {
+            // a closed arena: the array or its scope was closed while this thread read
+            if (array.isClosed() || !array.scope().isAlive()) {
                 throw new ZarrException.Closed("array " + array.path());
             }
             throw e;
