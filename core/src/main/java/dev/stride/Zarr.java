@@ -73,7 +73,7 @@ public final class Zarr implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
      */
     public static Zarr open(String pathOrUri) {
-        return open(Stores.parse(pathOrUri));
+        return open(StoreDescriptor.parse(pathOrUri));
     }
 
     /** As {@link #open(String)}, for a URI. */

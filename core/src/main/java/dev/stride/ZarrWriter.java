@@ -89,7 +89,7 @@ public final class ZarrWriter implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the store cannot be created or opened
      */
     public static ZarrWriter open(String pathOrUri) {
-        return open(Stores.parse(pathOrUri));
+        return open(StoreDescriptor.parse(pathOrUri));
     }
 
     /** As {@link #open(String)}, for a URI. */

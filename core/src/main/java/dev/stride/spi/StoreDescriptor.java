@@ -5,11 +5,15 @@ import dev.stride.model.ZarrException;
 import java.io.Serial;
 import java.io.Serializable;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -24,6 +28,7 @@ import java.util.stream.Collectors;
 public record StoreDescriptor(URI uri, Map<String, String> options) implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;
+    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
 
     /**
      * @throws ZarrException.BadRequest when the URI has no scheme, or a query or fragment
@@ -65,6 +70,33 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
         String text = uri.toString();
         int cut = text.indexOf('?');
         return new StoreDescriptor(URI.create(cut < 0 ? text : text.substring(0, cut)), options);
+    }
+
+    /**
+     * A path ({@code /x}, {@code relative/x}, taken from the working directory) or a URI ({@code file:///x?io=map},
+     * {@code s3://bucket/x}) as a descriptor. A string that starts with a scheme of two or more characters and a colon
+     * is a URI (so {@code C:\\x} stays a path).
+     *
+     * @throws ZarrException.BadRequest when it is neither, or as {@link #of(URI)}
+     */
+    public static StoreDescriptor parse(String pathOrUri) {
+        if (SCHEME.matcher(pathOrUri).find()) {
+            try {
+                return of(new URI(pathOrUri));
+            } catch (URISyntaxException e) {
+                throw new ZarrException.BadRequest(null, "'" + pathOrUri + "' is not a valid URI: " + e.getMessage());
+            }
+        }
+        try {
+            return of(Path.of(pathOrUri).toAbsolutePath().normalize().toUri());
+        } catch (InvalidPathException e) {
+            throw new ZarrException.BadRequest(null, "'" + pathOrUri + "' is not a valid path: " + e.getMessage());
+        }
+    }
+
+    /** The directory of a {@code file} descriptor, or null for any other scheme. */
+    public Path localPath() {
+        return scheme().equalsIgnoreCase("file") ? Path.of(uri.getPath()) : null;
     }
 
     public String scheme() {

@@ -49,7 +49,7 @@ public final class FileStoreProvider implements StoreProvider {
         if (uri.getPath() == null || !uri.getPath().startsWith("/")) {
             throw new ZarrException.BadRequest(null, "the file URI " + uri + " has no absolute path (file:///path)");
         }
-        return Path.of(uri.getPath());
+        return where.localPath();
     }
 
     private static IoMode mode(StoreDescriptor where, IoMode otherwise) {

@@ -1,23 +1,15 @@
 package dev.stride.internal.store;
 
 import dev.stride.model.ZarrException;
-import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.StoreProvider;
 
-import java.net.URI;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
-/** The store providers on the class path by scheme, and how a path or URI given by a user becomes a descriptor. */
+/** The store providers on the class path, by scheme. */
 public final class Stores {
-    /** A URI's scheme: two characters at least, so a Windows drive ({@code C:\x}) stays a path. */
-    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
-
     private static volatile Map<String, StoreProvider> providers;
 
     private Stores() {
@@ -48,26 +40,5 @@ public final class Stores {
             providers = found = Map.copyOf(all);
         }
         return found;
-    }
-
-    /**
-     * A path ({@code /x}, {@code relative/x}) or a URI ({@code file:///x}, {@code s3://bucket/x?region=...}) as a
-     * descriptor; a relative path is taken from the working directory.
-     *
-     * @throws ZarrException.BadRequest when it is neither
-     */
-    public static StoreDescriptor parse(String pathOrUri) {
-        if (SCHEME.matcher(pathOrUri).find()) {
-            try {
-                return StoreDescriptor.of(new URI(pathOrUri));
-            } catch (java.net.URISyntaxException e) {
-                throw new ZarrException.BadRequest(null, "'" + pathOrUri + "' is not a valid URI: " + e.getMessage());
-            }
-        }
-        try {
-            return StoreDescriptor.of(Path.of(pathOrUri).toAbsolutePath().normalize().toUri());
-        } catch (InvalidPathException e) {
-            throw new ZarrException.BadRequest(null, "'" + pathOrUri + "' is not a valid path: " + e.getMessage());
-        }
     }
 }
