@@ -131,7 +131,10 @@ class LifetimeTest {
             }
             var e = assertThrows(ExecutionException.class, () -> scan.get(10, TimeUnit.SECONDS));
             assertInstanceOf(ZarrException.Closed.class, e.getCause(), () -> String.valueOf(e.getCause()));
-            assertEquals("array /a is closed", e.getCause().getMessage());
+            // closing the hierarchy closes the array and then the store: a thread between the two may meet either
+            String store = "the store at " + dir.toAbsolutePath().normalize() + " is closed";
+            assertTrue(e.getCause().getMessage().equals("array /a is closed") || round % 2 == 1 && e.getCause().getMessage().equals(store),
+                    e.getCause().getMessage());
             assertEquals(0, mapped(dir.resolve("a")), "round " + round);
             z.close();
         }

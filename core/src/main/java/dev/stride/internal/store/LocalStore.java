@@ -239,13 +239,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         }
         try {
             Mappings kept = mappings(scratch);
-            MemorySegment whole = kept.mapped.get(key);
-            if (whole == null && shouldMap(kept, key)) {
-                whole = map(kept, key);
-                if (whole == null) {
-                    return null;
-                }
-            }
+            MemorySegment whole = kept(kept, key);
             if (whole != null) {
                 return whole.asSlice(offset, rangeLength(key, whole.byteSize(), offset, length));
             }
@@ -276,7 +270,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         MemorySegment bytes;
         try {
             Mappings kept = mode == IoMode.READ ? null : mappings(scratch);
-            MemorySegment whole = kept == null ? null : kept.mapped.get(key);
+            MemorySegment whole = kept == null ? null : kept(kept, key);
             if (whole != null) {
                 long n = Math.min(length, whole.byteSize());
                 return new ValuePart(whole.asSlice(fromEnd ? whole.byteSize() - n : 0, n), whole.byteSize());
@@ -293,6 +287,15 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
             throw closedOr(e, scratch);
         }
         return bytes == null ? null : part[0];
+    }
+
+    /**
+     * The whole value as the scope keeps it mapped, mapped now if the mode says it should be; null when it is not
+     * kept (or missing: the read that follows finds that out).
+     */
+    private MemorySegment kept(Mappings kept, String key) {
+        MemorySegment whole = kept.mapped.get(key);
+        return whole == null && shouldMap(kept, key) ? map(kept, key) : whole;
     }
 
     private boolean shouldMap(Mappings kept, String key) {
