@@ -147,7 +147,7 @@ final class CopyCommand extends NodeCommand {
     private void report(ArrayCopy c, CopyReport report) {
         ArrayMetadata written = c.target().metadata();
         ShardingCodec sharding = CodecPipeline.of(written).directSharding();
-        report.array(c.source().path().equals("/") ? location : c.source().path(), written.size(), c.source().layout().recordSize(),
+        report.array(c.source().path().equals("/") ? path.toString() : c.source().path(), written.size(), c.source().layout().recordSize(),
                 sharding == null ? written.chunkShape() : sharding.innerShape(), sharding == null ? null : written.chunkShape(),
                 Directories.storedBytes(directory(path, c.source().path())),
                 Directories.storedBytes(directory(destination, c.source().path())));

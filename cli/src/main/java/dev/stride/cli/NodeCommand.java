@@ -4,7 +4,6 @@ import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.GroupMetadata;
-import dev.stride.spi.StoreDescriptor;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
@@ -42,7 +41,7 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     void location(String given) {
         location = given;
         try {
-            path = StoreDescriptor.parse(given).localPath();
+            path = LocalDirectory.of(given);
         } catch (ZarrException e) {
             throw usageError(e.getMessage());
         }
