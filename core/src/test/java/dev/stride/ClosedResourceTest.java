@@ -11,7 +11,6 @@ import dev.stride.model.FieldAccessor;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Store;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;

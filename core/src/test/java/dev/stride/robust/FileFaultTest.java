@@ -11,7 +11,6 @@ import dev.stride.model.IoMode;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
