@@ -16,7 +16,7 @@ import dev.stride.model.FieldAccessor;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
-import dev.stride.spi.Store;
+import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -42,7 +42,7 @@ import java.util.function.Function;
  * <p>Safe for several threads writing disjoint sets of chunks; two writes touching one chunk at once may lose one.
  */
 public final class ArrayWriter implements AutoCloseable {
-    private final Store store;
+    private final WritableStore store;
     private final NodePath node;
     private final ArrayMetadata meta;
     private final CodecPipeline codecs;
@@ -56,7 +56,7 @@ public final class ArrayWriter implements AutoCloseable {
     /** The held-back metadata of a new array; null for an array already published. */
     private final Publication publication;
 
-    ArrayWriter(Store store, NodePath node, ArrayMetadata meta, Publication publication) {
+    ArrayWriter(WritableStore store, NodePath node, ArrayMetadata meta, Publication publication) {
         this.store = store;
         this.publication = publication;
         this.node = node;

@@ -12,8 +12,12 @@ import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.write.NodePath;
+import dev.stride.internal.store.Stores;
+import dev.stride.spi.ListableStore;
 import dev.stride.spi.Store;
+import dev.stride.spi.StoreDescriptor;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +63,36 @@ public final class Zarr implements AutoCloseable {
         return new Zarr(LocalStore.open(root, mode));
     }
 
+    /**
+     * Opens the hierarchy at a path or a URI: {@code /data/x.zarr}, {@code relative/x.zarr} (from the working
+     * directory), {@code file:///data/x.zarr}, or a URI of a scheme another jar provides ({@link
+     * dev.stride.spi.StoreProvider}). A string that starts with a scheme of two or more letters and a colon is a URI.
+     * Options travel in the URI's query: {@code file:///data/x.zarr?io=map} (see {@link IoMode}).
+     *
+     * @throws ZarrException.Unsupported when no store provider has the URI's scheme (the message lists those there are)
+     * @throws ZarrException.BadRequest when it is neither a path nor a URI, or an option is unknown or bad
+     * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
+     */
+    public static Zarr open(String pathOrUri) {
+        return open(StoreDescriptor.parse(pathOrUri));
+    }
+
+    /** As {@link #open(String)}, for a URI. */
+    public static Zarr open(URI uri) {
+        return open(StoreDescriptor.of(uri));
+    }
+
+    /**
+     * Opens the hierarchy a descriptor names, in this JVM or another: what {@link #descriptor()} gave.
+     *
+     * @throws ZarrException.Unsupported when no store provider has its scheme
+     * @throws ZarrException.BadRequest when an option is unknown or bad
+     * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
+     */
+    public static Zarr open(StoreDescriptor where) {
+        return new Zarr(Stores.provider(where.scheme()).open(where));
+    }
+
     /** Opens a hierarchy in any store; closing the hierarchy closes the store. */
     public static Zarr open(Store store) {
         return new Zarr(store);
@@ -66,6 +100,19 @@ public final class Zarr implements AutoCloseable {
 
     public Store store() {
         return store;
+    }
+
+    /**
+     * Where this hierarchy's store is and how it was opened, to open it again elsewhere with {@link #open(StoreDescriptor)}.
+     *
+     * @throws ZarrException.Unsupported when the store lives only in this JVM (in memory)
+     */
+    public StoreDescriptor descriptor() {
+        StoreDescriptor d = store.descriptor();
+        if (d == null) {
+            throw new ZarrException.Unsupported(null, null, "the store " + store.getClass().getSimpleName() + " cannot be opened elsewhere");
+        }
+        return d;
     }
 
     /**
@@ -134,13 +181,18 @@ public final class Zarr implements AutoCloseable {
      * whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing child.
      *
      * @throws ZarrException.StoreFailure when the store cannot list the path or look at a child's zarr.json
+     * @throws ZarrException.Unsupported when the store cannot list at all
      * @throws ZarrException.Closed when the hierarchy is closed
      */
     public List<String> children(String path) {
         ensureOpen();
-        String prefix = prefix(normalize(path));
+        String normalized = normalize(path);
+        if (!(store instanceof ListableStore listable)) {
+            throw new ZarrException.Unsupported(normalized, null, "the store cannot list, so the children of a node are unknown");
+        }
+        String prefix = prefix(normalized);
         List<String> names = new ArrayList<>();
-        for (String name : store.list(prefix)) {
+        for (String name : listable.list(prefix)) {
             if (NodeMetadata.invalidNameReason(name) == null && hasMetadata(prefix + name + "/zarr.json")) {
                 names.add(name);
             }
@@ -179,13 +231,35 @@ public final class Zarr implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes every array opened here (freeing their mappings), then the store. Every step is taken; the first failure
+     * is thrown at the end, with the later ones suppressed in it.
+     */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
-            arrays.values().forEach(ZarrArray::close);
+            RuntimeException failure = null;
+            for (ZarrArray a : arrays.values()) {
+                failure = closing(failure, a::close);
+            }
             arrays.clear();
-            store.close();
+            failure = closing(failure, store::close);
+            if (failure != null) {
+                throw failure;
+            }
         }
+    }
+
+    static RuntimeException closing(RuntimeException failure, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                return e;
+            }
+            failure.addSuppressed(e);
+        }
+        return failure;
     }
 }

@@ -372,7 +372,12 @@ public final class ZarrArray implements AutoCloseable {
         return reader.isClosed();
     }
 
-    /** Ends reading: later calls fail with {@link ZarrException.Closed}; reads in progress stop with it. */
+    /**
+     * Ends reading: later calls fail with {@link ZarrException.Closed}; reads in progress stop with it, and what the
+     * array mapped is unmapped once the last of them has (other arrays of the hierarchy read on).
+     *
+     * @throws ZarrException.StoreFailure when its memory cannot be freed
+     */
     @Override
     public void close() {
         reader.close();

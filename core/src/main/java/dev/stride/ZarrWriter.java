@@ -19,9 +19,12 @@ import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
 import dev.stride.internal.store.LocalStore;
-import dev.stride.spi.Store;
+import dev.stride.internal.store.Stores;
+import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -50,7 +53,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * ({@code /}, {@code /group/array}).
  */
 public final class ZarrWriter implements AutoCloseable {
-    private final Store store;
+    private final WritableStore store;
     private final ConcurrentLinkedQueue<ArrayWriter> writers = new ConcurrentLinkedQueue<>();
     /** The first writer of each new array not yet published, by path. */
     private final Map<String, ArrayWriter> unpublished = new ConcurrentHashMap<>();
@@ -58,10 +61,7 @@ public final class ZarrWriter implements AutoCloseable {
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private ZarrWriter(Store store) {
-        if (!store.writable()) {
-            throw new ZarrException.StoreFailure(null, "the store is open for reading only", null);
-        }
+    private ZarrWriter(WritableStore store) {
         this.store = store;
     }
 
@@ -76,15 +76,34 @@ public final class ZarrWriter implements AutoCloseable {
     }
 
     /**
-     * Writes into any writable store; closing the writer closes the store.
+     * Opens a store for writing by a path or a URI ({@code /x}, {@code relative/x}, {@code file:///x}; options in the
+     * query, as {@link Zarr#open(String)} takes them), creating it if needed; a {@code file} store reads as
+     * {@code io=read} unless told otherwise.
      *
-     * @throws ZarrException.StoreFailure when the store is open for reading only
+     * @throws ZarrException.Unsupported when no store provider has the URI's scheme, or its stores cannot be written
+     * @throws ZarrException.BadRequest when it is neither a path nor a URI, or an option is unknown or bad
+     * @throws ZarrException.StoreFailure when the store cannot be created or opened
      */
-    public static ZarrWriter open(Store store) {
+    public static ZarrWriter open(String pathOrUri) {
+        return open(StoreDescriptor.parse(pathOrUri));
+    }
+
+    /** As {@link #open(String)}, for a URI. */
+    public static ZarrWriter open(URI uri) {
+        return open(StoreDescriptor.of(uri));
+    }
+
+    /** As {@link #open(String)}, for a descriptor (one from {@link Zarr#descriptor()}, say). */
+    public static ZarrWriter open(StoreDescriptor where) {
+        return new ZarrWriter(Stores.provider(where.scheme()).openWritable(where));
+    }
+
+    /** Writes into any writable store; closing the writer closes the store. */
+    public static ZarrWriter open(WritableStore store) {
         return new ZarrWriter(store);
     }
 
-    public Store store() {
+    public WritableStore store() {
         return store;
     }
 
@@ -324,27 +343,15 @@ public final class ZarrWriter implements AutoCloseable {
             closed = true;
             RuntimeException failure = null;
             for (ArrayWriter w : writers) {
-                failure = closing(failure, w::close);
+                failure = Zarr.closing(failure, w::close);
             }
             writers.clear();
             unpublished.clear();
-            failure = closing(failure, store::sync);
-            failure = closing(failure, store::close);
+            failure = Zarr.closing(failure, store::sync);
+            failure = Zarr.closing(failure, store::close);
             if (failure != null) {
                 throw failure;
             }
         }
-    }
-
-    private static RuntimeException closing(RuntimeException failure, Runnable step) {
-        try {
-            step.run();
-        } catch (RuntimeException e) {
-            if (failure == null) {
-                return e;
-            }
-            failure.addSuppressed(e);
-        }
-        return failure;
     }
 }

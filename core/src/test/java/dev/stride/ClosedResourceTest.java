@@ -10,7 +10,7 @@ import dev.stride.model.ZarrException;
 import dev.stride.model.FieldAccessor;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.spi.Scratch;
-import dev.stride.spi.Store;
+import dev.stride.spi.ListableStore;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
@@ -131,7 +131,7 @@ class ClosedResourceTest {
                 assertThrows(ZarrException.Closed.class, read);
             }
         }
-        Store store = z.store();
+        ListableStore store = (ListableStore) z.store();
         assertClosed("the store at", () -> store.read("x/c/0", 0, -1, new Scratch()));
         assertClosed("the store at", () -> store.size("x/c/0"));
         assertClosed("the store at", () -> store.list(""));

@@ -134,6 +134,7 @@ class ShardingTest {
                 assertArrayEquals(new int[] {22, 23, 32, 33}, a.read("", Region.parse("2:4, 2:4", SHAPE)).asInts().values());
                 assertEquals(List.of(new Read("c/0/0", s.indexOffset(), s.indexSize(), s.indexSize()),
                         new Read("c/0/0", s.offsetOf(3), s.lengthOf(3), 16)), store.chunkReads(), location);
+                assertEquals(List.of(), store.sizesAsked(), "the index comes with the shard's size, in one read");
                 store.clear();
                 // an empty inner chunk needs the index only
                 assertArrayEquals(new int[] {-1, -1}, a.read("", Region.parse("3, 0:2", SHAPE)).asInts().values());
@@ -220,6 +221,7 @@ class ShardingTest {
                 new Read("c/0", outer.indexOffset(), outer.indexSize(), outer.indexSize()),
                 new Read("c/0", innerBase + inner.indexOffset(), inner.indexSize(), inner.indexSize()),
                 new Read("c/0", innerBase + inner.offsetOf(0), 4, 4)), store.chunkReads());
+        assertEquals(List.of(), store.sizesAsked());
     }
 
     // ---- sharding followed by bytes->bytes codecs at the array level

@@ -51,7 +51,8 @@ import java.util.function.Supplier;
                 "DST once everything in it is on disk: a copy that fails or is killed",
                 "leaves no DST, and the next copy to DST removes what it left."})
 final class CopyCommand extends NodeCommand {
-    @Parameters(index = "1", paramLabel = "DST", description = "Directory of the copy; it must not exist yet, or be empty.")
+    @Parameters(index = "1", paramLabel = "DST", converter = LocalDirectory.class,
+            description = "Directory of the copy (a path or file:///dir); it must not exist yet, or be empty.")
     Path destination;
 
     @Option(names = "--chunks", split = ",", paramLabel = "N",
@@ -161,6 +162,9 @@ final class CopyCommand extends NodeCommand {
         if (!Directories.vacant(destination)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
         }
+        if (path == null) {
+            throw usageError(location + " is not a local directory; copy reads only those (a path or file:///...)");
+        }
         if (realPath(destination).startsWith(realPath(path))) {
             throw usageError(destination + " lies inside " + path + ", which is being copied");
         }
@@ -198,7 +202,7 @@ final class CopyCommand extends NodeCommand {
 
     private void copyAll(List<ArrayCopy> copies) {
         long total = copies.stream().mapToLong(c -> c.slabs().count()).sum();
-        ProgressBar progress = new ProgressBar(err(), "copy " + path, "slabs", Terminal::stderrIsTerminal);
+        ProgressBar progress = new ProgressBar(err(), "copy " + location, "slabs", Terminal::stderrIsTerminal);
         long done = 0;
         for (ArrayCopy c : copies) {
             long before = done;
@@ -232,8 +236,8 @@ final class CopyCommand extends NodeCommand {
     }
 
     @Override
-    public Path rootOf(ZarrException e) {
-        return destinationFailures.contains(e) ? destination : path;
+    public String rootOf(ZarrException e) {
+        return destinationFailures.contains(e) ? destination.toString() : location;
     }
 
     private static Path directory(Path root, String node) {

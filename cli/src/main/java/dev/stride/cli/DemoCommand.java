@@ -61,8 +61,8 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
     private static final String ARRAY = "/tracks";
     private static final List<String> SCANNED = List.of("time", "position.lat", "position.lon", "elevation", "speed", "satellites");
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR",
-            description = "Where to write (default: ${DEFAULT-VALUE}). An earlier demo there is replaced"
+    @Parameters(index = "0", arity = "0..1", paramLabel = "DIR", converter = LocalDirectory.class,
+            description = "Where to write, a path or file:///dir (default: ${DEFAULT-VALUE}). An earlier demo there is replaced"
                     + " when it holds nothing else; any other directory must be empty.")
     Path directory = Path.of(System.getProperty("java.io.tmpdir"), "stride-demo.zarr");
 
@@ -197,7 +197,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
     }
 
     @Override
-    public Path rootOf(ZarrException e) {
-        return directory;
+    public String rootOf(ZarrException e) {
+        return directory.toString();
     }
 }

@@ -8,7 +8,6 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 
 /**
  * Failures as one line on stderr and an exit code: {@link #UNREADABLE} when the data could not be read, {@link #USAGE}
@@ -25,8 +24,11 @@ final class Failures {
 
     /** A command whose failures are located on disk, under the directory the failing node belongs to. */
     interface Located {
-        /** The directory of the hierarchy a failure happened in: its node path, member and chunk key are relative to it. */
-        Path rootOf(ZarrException e);
+        /**
+         * The hierarchy a failure happened in, as the user named it (a directory or a URI): its node path, member and
+         * chunk key are relative to it.
+         */
+        String rootOf(ZarrException e);
     }
 
     static void install(CommandLine cli) {
@@ -62,8 +64,8 @@ final class Failures {
     }
 
     /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */
-    static String located(Path root, ZarrException e) {
-        StringBuilder where = new StringBuilder(root.toString());
+    static String located(String root, ZarrException e) {
+        StringBuilder where = new StringBuilder(root);
         if (e.node() != null && !e.node().equals("/")) {
             where.append(e.node());
         }

@@ -25,7 +25,7 @@ final class InfoCommand extends NodeCommand {
             return printJson();
         }
         try (Zarr zarr = openHierarchy()) {
-            List<ZarrException> failures = new HierarchyTree(zarr, out()).draw(path.toString());
+            List<ZarrException> failures = new HierarchyTree(zarr, out()).draw(location);
             if (!failures.isEmpty()) {
                 // the tree shows every unreadable node; the exit code and stderr tell scripts about the first
                 throw failures.getFirst();

@@ -20,8 +20,9 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     /** Children named when a group is given where an array is needed. */
     private static final int NAMES_SHOWN = 8;
 
-    @Parameters(index = "0", paramLabel = "PATH",
-            description = "Directory of a node: a hierarchy's root, or a group or array inside it.")
+    /** PATH as given: a directory or a URI. */
+    String location;
+    /** The directory PATH names (a {@code file:} URI's too), or null for a store of another scheme. */
     Path path;
 
     @Spec
@@ -35,16 +36,27 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
         return spec.commandLine().getErr();
     }
 
+    @Parameters(index = "0", paramLabel = "PATH",
+            description = "A node: a hierarchy's root, or a group or array inside it; its directory, or a URI (file:///dir, file:///dir?io=read).")
+    void location(String given) {
+        location = given;
+        try {
+            path = LocalDirectory.of(given);
+        } catch (ZarrException e) {
+            throw usageError(e.getMessage());
+        }
+    }
+
     ParameterException usageError(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    /** The hierarchy whose root node is PATH. */
+    /** The hierarchy whose root node is PATH, opened through the store provider of its scheme. */
     Zarr openHierarchy() {
-        if (!Files.isDirectory(path)) {
+        if (path != null && !Files.isDirectory(path)) {
             throw new ZarrException.NodeNotFound(null, Files.exists(path) ? "not a directory" : "no such directory");
         }
-        return Zarr.open(path);
+        return Zarr.open(location);
     }
 
     /** The array at PATH; a group is refused with the names of its children, so the user sees what to give instead. */
@@ -66,7 +78,7 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     }
 
     @Override
-    public Path rootOf(ZarrException e) {
-        return path;
+    public String rootOf(ZarrException e) {
+        return location;
     }
 }

@@ -56,7 +56,7 @@ final class ScanCommand extends NodeCommand {
             }
             List<String> scanned = fields.isEmpty() ? List.of("") : fields;
             Region box = region == null ? null : Region.parse(region, array.shape());
-            ProgressBar progress = new ProgressBar(err(), "scan " + path, "chunks", Terminal::stderrIsTerminal);
+            ProgressBar progress = new ProgressBar(err(), "scan " + location, "chunks", Terminal::stderrIsTerminal);
             long started = System.nanoTime();
             List<FieldStats> stats = array.scan(scanned, box, new ScanOptions(threads, progress));
             double seconds = (System.nanoTime() - started) / 1e9;

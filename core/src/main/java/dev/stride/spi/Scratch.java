@@ -12,13 +12,17 @@ import java.util.Map;
  * keeps one buffer that grows to the largest size asked and is freed when it grows or this scratch closes. Every
  * buffer counts against a {@link DecodeBudget} from its allocation until it is freed: a growth is the only time
  * the budget is asked, so reading chunk after chunk of the same size never touches it.
- * Not thread-safe: one per thread.
+ * Not thread-safe: one per thread. Memory that outlives one read (a whole-value mapping) is kept in the scratch's
+ * {@link ReadScope}: the scope of the array that reads, or one of its own, freed when the scratch closes.
  */
 public final class Scratch implements AutoCloseable {
     /** No single buffer is larger: a size above it comes from a corrupt header, not from real data. */
     public static final long MAX_BUFFER = Integer.MAX_VALUE;
 
     private final DecodeBudget budget;
+    /** The scope kept values live in; made on first use when none was given, and then closed with this scratch. */
+    private ReadScope scope;
+    private boolean ownsScope;
     private final Map<Object, Buffer> buffers = new IdentityHashMap<>();
     private final Map<Object, Arena> held = new IdentityHashMap<>();
     private String node;
@@ -35,7 +39,22 @@ public final class Scratch implements AutoCloseable {
     }
 
     public Scratch(DecodeBudget budget) {
+        this(budget, null);
+    }
+
+    /** Buffers counted against {@code budget}, reading for {@code scope} (null: a scope of its own). */
+    public Scratch(DecodeBudget budget, ReadScope scope) {
         this.budget = budget;
+        this.scope = scope;
+    }
+
+    /** The scope that values kept beyond one read belong to. */
+    public ReadScope scope() {
+        if (scope == null) {
+            scope = new ReadScope("the reading buffers");
+            ownsScope = true;
+        }
+        return scope;
     }
 
     /** Names the chunk read next, for the message of a budget refusal. */
@@ -131,6 +150,9 @@ public final class Scratch implements AutoCloseable {
             buffers.values().forEach(this::free);
             buffers.clear();
             releaseHeld();
+            if (ownsScope) {
+                scope.close();
+            }
         }
     }
 }

@@ -2,17 +2,26 @@ package dev.stride.spi;
 
 
 import java.lang.foreign.MemorySegment;
-import java.util.List;
 
 /**
- * Where the bytes of a hierarchy live: keys like {@code zarr.json} or {@code points/c/0/1} map to values.
- * Implementations must be safe for many reading threads at once.
+ * Where the bytes of a hierarchy live, read side: keys like {@code zarr.json} or {@code points/c/0/1} map to values.
+ * Listing ({@link ListableStore}) and writing ({@link WritableStore}) are separate capabilities a store may add; a
+ * reader asks for them with {@code instanceof}.
+ *
+ * <p>Threads: every method may be called from many threads at once, on the same key too, and {@link #close} from
+ * any thread while others read (their reads then fail with {@link dev.stride.model.ZarrException.Closed} or finish).
+ * What is <em>not</em> shared is the {@link Scratch} a read is given: one thread uses one scratch, and a segment a
+ * read returns belongs to that thread until its scratch is next used by this store.
  *
  * <p>Reads never invent data: a key is <em>missing</em> (null, -1) only when the store says it does not exist (for
  * files: nothing at that path, ENOENT). Anything else that keeps a key from being read is a
  * {@link dev.stride.model.ZarrException.StoreFailure} naming the key: a directory, a FIFO or another special file where the
  * value should be, permission denied, a value where a parent of the key should be (reason
  * {@link #PARENT_NOT_A_DIRECTORY}), a link leading out of the store ({@link #LEADS_OUTSIDE}).
+ *
+ * <p>Lifetimes: a segment read is valid until {@code scratch} is next used by this store, except a value a store
+ * keeps (a whole-file mapping), which lives as long as the scratch's {@link ReadScope}: the scope of the array that
+ * read it, released when that array closes.
  */
 public interface Store extends AutoCloseable {
 
@@ -24,14 +33,78 @@ public interface Store extends AutoCloseable {
 
     /**
      * Bytes {@code [offset, offset + length)} of a key's value ({@code length < 0}: to the end), or null when the
-     * key does not exist. The segment is valid until {@code scratch} is next used by this store, or, for a
-     * memory-mapped value, until the store closes. A range beyond the value's end is an error.
+     * key does not exist. A range beyond the value's end is an error.
      *
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be read, the range lies beyond its end, or
      *         the key leads outside the store
-     * @throws dev.stride.model.ZarrException.Closed when the store is closed
+     * @throws dev.stride.model.ZarrException.Closed when the store or the scratch's scope is closed
      */
     MemorySegment read(String key, long offset, long length, Scratch scratch);
+
+    /**
+     * The first {@code length} bytes of a key's value (all of a shorter one) with the value's size, in one request: a
+     * compressed chunk bounded before it is decoded, a shard index at the start. Null when the key does not exist.
+     * The default asks {@link #size} and then reads; stores with a cheaper way override it.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}
+     */
+    default ValuePart readPrefix(String key, long length, Scratch scratch) {
+        long size = size(key);
+        if (size < 0) {
+            return null;
+        }
+        MemorySegment bytes = read(key, 0, Math.min(length, size), scratch);
+        return bytes == null ? null : new ValuePart(bytes, size);
+    }
+
+    /**
+     * The last {@code length} bytes of a key's value (all of a shorter one) with the value's size, in one request,
+     * without asking for the size first: a shard index at the end. Null when the key does not exist. The default
+     * asks {@link #size} and then reads; stores with a cheaper way override it.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}
+     */
+    default ValuePart readSuffix(String key, long length, Scratch scratch) {
+        long size = size(key);
+        if (size < 0) {
+            return null;
+        }
+        long n = Math.min(length, size);
+        MemorySegment bytes = read(key, size - n, n, scratch);
+        return bytes == null ? null : new ValuePart(bytes, size);
+    }
+
+    /**
+     * Several ranges of one key's value in one call ({@code offsets[i]}, {@code lengths[i]}, each at least 0), or
+     * null when the key does not exist; all segments are valid until {@code scratch} is next used by this store. The
+     * default reads the span that covers them all once and slices it, which suits ranges close together; a store
+     * that pays per byte moved overrides it.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}, or when the arrays differ in length
+     */
+    default MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Scratch scratch) {
+        if (offsets.length != lengths.length) {
+            throw new dev.stride.model.ZarrException.StoreFailure(key, offsets.length + " offsets but " + lengths.length + " lengths", null);
+        }
+        MemorySegment[] out = new MemorySegment[offsets.length];
+        if (out.length == 0) {
+            return size(key) < 0 ? null : out;
+        }
+        long start = Long.MAX_VALUE;
+        long end = 0;
+        for (int i = 0; i < out.length; i++) {
+            start = Math.min(start, offsets[i]);
+            end = Math.max(end, offsets[i] + lengths[i]);
+        }
+        MemorySegment span = read(key, start, end - start, scratch);
+        if (span == null) {
+            return null;
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] = span.asSlice(offsets[i] - start, lengths[i]);
+        }
+        return out;
+    }
 
     /**
      * Size of a key's value in bytes, or -1 when it does not exist; any other failure to find it is an error.
@@ -39,45 +112,6 @@ public interface Store extends AutoCloseable {
      * @throws dev.stride.model.ZarrException.StoreFailure when the size cannot be read or the key leads outside the store
      */
     long size(String key);
-
-    /**
-     * The names directly below a prefix ({@code ""} for the root, else ending in {@code /}), sorted; none when nothing
-     * is at the prefix or a value is; an error when it cannot be listed.
-     *
-     * @throws dev.stride.model.ZarrException.StoreFailure when the prefix cannot be listed
-     */
-    List<String> list(String prefix);
-
-    /**
-     * True when {@link #list} shows every key there is, so a reader may take a key it does not list as missing
-     * without asking for it (a scan of a huge, mostly unwritten array relies on this).
-     */
-    default boolean canList() {
-        return false;
-    }
-
-    /**
-     * Stores a value atomically: readers see the old value or the new one, never a part.
-     *
-     * @throws dev.stride.model.ZarrException.StoreFailure when the store is read-only or the value cannot be stored
-     */
-    void write(String key, MemorySegment value);
-
-    /**
-     * Removes a key if present.
-     *
-     * @throws dev.stride.model.ZarrException.StoreFailure when the store is read-only or the key cannot be removed
-     */
-    void delete(String key);
-
-    /**
-     * Makes every value written and deleted so far durable (fsyncs what a crash could lose); nothing for a store in
-     * memory.
-     *
-     * @throws dev.stride.model.ZarrException.StoreFailure when the values cannot be made durable
-     */
-    default void sync() {
-    }
 
     /**
      * A whole small value (metadata) on the heap, or null when missing (the same rules as {@link #read}).
@@ -91,9 +125,15 @@ public interface Store extends AutoCloseable {
         }
     }
 
-    /** True when the store can be written. */
-    boolean writable();
+    /**
+     * Where this store can be opened again, in this JVM or another, through {@link StoreProvider}; null for a store
+     * that lives only here (in memory).
+     */
+    default StoreDescriptor descriptor() {
+        return null;
+    }
 
+    /** Ends reading; reads after it fail with {@link dev.stride.model.ZarrException.Closed}. Closing twice does nothing. */
     @Override
     void close();
 }

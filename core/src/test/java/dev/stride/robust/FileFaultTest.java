@@ -10,7 +10,7 @@ import dev.stride.internal.store.LocalStore;
 import dev.stride.model.IoMode;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.spi.Scratch;
-import dev.stride.spi.Store;
+import dev.stride.spi.ListableStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -141,7 +141,7 @@ public class FileFaultTest {
         Path store = write(Chain.core("bytes").getFirst(), OLD);
         Files.writeString(dir.resolve("secret"), "{}");
         List<String> keys = List.of("..", "../secret", "a/../../secret", "a/./zarr.json", "a//zarr.json", "/etc/passwd", "a\\..\\..\\secret");
-        for (Store s : List.of(LocalStore.open(store, IoMode.READ), LocalStore.open(store, IoMode.MAP), new MemoryStore())) {
+        for (ListableStore s : List.of(LocalStore.open(store, IoMode.READ), LocalStore.open(store, IoMode.MAP), new MemoryStore())) {
             try (s; Scratch scratch = new Scratch()) {
                 for (String key : keys) {
                     assertThrows(ZarrException.StoreFailure.class, () -> s.read(key, 0, -1, scratch), key);

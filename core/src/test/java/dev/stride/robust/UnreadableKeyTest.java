@@ -8,6 +8,7 @@ import dev.stride.ZarrArray;
 import dev.stride.model.IoMode;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.spi.Scratch;
+import dev.stride.spi.ListableStore;
 import dev.stride.spi.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,7 +132,7 @@ class UnreadableKeyTest {
         Path store = write(Chain.core("bytes").getFirst());
         mkfifo(store.resolve("a/fifo"));
         try (Zarr zarr = Zarr.open(store, IoMode.READ)) {
-            Store s = zarr.store();
+            ListableStore s = (ListableStore) zarr.store();
             assertEquals(List.of(), s.list("a/zarr.json/"));
             assertEquals(List.of(), s.list("a/nothing/"));
             var below = assertBounded(ZarrException.StoreFailure.class, () -> s.list("a/zarr.json/x/"));

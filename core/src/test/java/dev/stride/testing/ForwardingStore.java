@@ -1,13 +1,20 @@
 package dev.stride.testing;
 
+import dev.stride.spi.ListableStore;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValuePart;
+import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
-/** A store that hands every call to another; tests override the calls they watch or break. */
-public abstract class ForwardingStore implements Store {
+/**
+ * A store that hands every call to another; tests override the calls they watch or break. It lists and writes when
+ * its delegate does (a call the delegate cannot take fails with a ClassCastException).
+ */
+public abstract class ForwardingStore implements WritableStore {
     protected final Store delegate;
 
     protected ForwardingStore(Store delegate) {
@@ -17,6 +24,21 @@ public abstract class ForwardingStore implements Store {
     @Override
     public MemorySegment read(String key, long offset, long length, Scratch scratch) {
         return delegate.read(key, offset, length, scratch);
+    }
+
+    @Override
+    public ValuePart readPrefix(String key, long length, Scratch scratch) {
+        return delegate.readPrefix(key, length, scratch);
+    }
+
+    @Override
+    public ValuePart readSuffix(String key, long length, Scratch scratch) {
+        return delegate.readSuffix(key, length, scratch);
+    }
+
+    @Override
+    public MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Scratch scratch) {
+        return delegate.readRanges(key, offsets, lengths, scratch);
     }
 
     @Override
@@ -30,28 +52,28 @@ public abstract class ForwardingStore implements Store {
     }
 
     @Override
+    public StoreDescriptor descriptor() {
+        return delegate.descriptor();
+    }
+
+    @Override
     public List<String> list(String prefix) {
-        return delegate.list(prefix);
+        return ((ListableStore) delegate).list(prefix);
     }
 
     @Override
     public void write(String key, MemorySegment value) {
-        delegate.write(key, value);
+        ((WritableStore) delegate).write(key, value);
     }
 
     @Override
     public void delete(String key) {
-        delegate.delete(key);
+        ((WritableStore) delegate).delete(key);
     }
 
     @Override
     public void sync() {
-        delegate.sync();
-    }
-
-    @Override
-    public boolean writable() {
-        return delegate.writable();
+        ((WritableStore) delegate).sync();
     }
 
     @Override

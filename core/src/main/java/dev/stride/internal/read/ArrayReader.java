@@ -3,6 +3,7 @@ package dev.stride.internal.read;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
+import dev.stride.spi.ReadScope;
 import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
@@ -12,6 +13,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * The read side of one open array: where its units are stored, how they decode, the fill unit for those never
  * written, and a pool of per-thread sessions. {@code ZarrArray} is the public face of it; {@link ParallelReader}
  * drives it from several threads.
+ *
+ * <p>What its reads keep mapped belongs to its {@link ReadScope}: each session in use holds a reference and the array
+ * another, so closing the array frees that memory once the last read in progress has stopped, and no sooner.
  */
 public final class ArrayReader implements AutoCloseable {
     private final Store store;
@@ -23,6 +27,7 @@ public final class ArrayReader implements AutoCloseable {
     private final long unitBytes;
     private final byte[] fillElement;
     private final ConcurrentLinkedQueue<ReadSession> idle = new ConcurrentLinkedQueue<>();
+    private final ReadScope scope;
     private volatile boolean closed;
 
     public ArrayReader(Store store, String prefix, ArrayMetadata meta) {
@@ -34,6 +39,12 @@ public final class ArrayReader implements AutoCloseable {
         this.unitShape = source.unitShape();
         this.unitBytes = source.unitPipeline().spec().byteSize();
         this.fillElement = meta.fillValue().bytes(layout.order());
+        this.scope = new ReadScope("array " + meta.path());
+    }
+
+    /** The scope the array's kept mappings live in. */
+    public ReadScope scope() {
+        return scope;
     }
 
     public String path() {
@@ -81,22 +92,33 @@ public final class ArrayReader implements AutoCloseable {
         return source.keyOf(unit);
     }
 
+    /**
+     * A session for one reading thread, holding a reference to the array's scope until {@link #release}.
+     *
+     * @throws ZarrException.Closed when the array is closed
+     */
     public ReadSession acquire() {
         ensureOpen();
+        scope.acquire();
         ReadSession s = idle.poll();
-        return s != null ? s : new ReadSession(source.shardLevels());
+        return s != null ? s : new ReadSession(source.shardLevels(), scope);
     }
 
+    /** Takes a session back, on the thread that read with it; the last one out after a close frees the scope. */
     public void release(ReadSession s) {
-        s.reset();
-        if (closed) {
-            s.close();
-        } else {
-            idle.add(s);
-            // close() may have drained the pool between the test above and the add: take the session back out
-            if (closed && idle.remove(s)) {
+        try {
+            s.reset();
+            if (closed) {
                 s.close();
+            } else {
+                idle.add(s);
+                // close() may have drained the pool between the test above and the add: take the session back out
+                if (closed && idle.remove(s)) {
+                    s.close();
+                }
             }
+        } finally {
+            scope.release();
         }
     }
 
@@ -110,7 +132,12 @@ public final class ArrayReader implements AutoCloseable {
         }
     }
 
-    /** Ends reading: later calls fail with {@link ZarrException.Closed}; reads in progress stop with it. */
+    /**
+     * Ends reading: later calls fail with {@link ZarrException.Closed}; reads in progress stop with it, and the array's
+     * mappings are freed when the last of them has.
+     *
+     * @throws ZarrException.StoreFailure when the mappings cannot be freed
+     */
     @Override
     public void close() {
         if (closed) {
@@ -120,5 +147,6 @@ public final class ArrayReader implements AutoCloseable {
         for (ReadSession s; (s = idle.poll()) != null; ) {
             s.close();
         }
+        scope.close();
     }
 }

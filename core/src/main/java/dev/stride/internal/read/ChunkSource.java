@@ -4,7 +4,9 @@ import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.ShardIndex;
 import dev.stride.internal.codec.ShardingCodec;
 import dev.stride.model.ArrayMetadata;
+import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.spi.ValuePart;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -14,7 +16,12 @@ import java.util.List;
 /**
  * Finds and decodes the array's read units. A unit is a chunk, or, when {@code sharding_indexed} is the array's
  * whole array-level codec chain, an inner chunk of a shard (recursively for nested sharding): then only the
- * shard index and that inner chunk's byte range are read, never the whole shard.
+ * shard index and that inner chunk's byte range are read, never the whole shard. This is the one walk from a unit
+ * through shard indexes to its bytes; whatever decodes stored units (reads, scans, benchmarks) goes through it.
+ *
+ * <p>No value is asked for its size apart from its bytes: a compressed chunk is read with at most the bytes its codecs
+ * can make ({@link Store#readPrefix}), and a shard's index comes with the shard's size in one request
+ * ({@link Store#readSuffix}, or {@code readPrefix} for an index at the start).
  */
 public final class ChunkSource {
     private final Store store;
@@ -74,23 +81,33 @@ public final class ChunkSource {
     public MemorySegment decode(long[] unit, ReadSession session) {
         String key = keyOf(unit);
         session.ctx.at(node, key);
+        Scratch scratch = session.ctx.scratch();
         if (levels.isEmpty()) {
-            if (!unitPipeline.byteCodecs().isEmpty()) {
-                // a stored chunk larger than its codecs can make is refused from its size, before it is read or copied
-                // (a raw chunk is mapped in place and its size checked by the bytes codec: no stat for it)
-                unitPipeline.checkStoredSize(store.size(key), session.ctx);
+            if (unitPipeline.byteCodecs().isEmpty()) {
+                // a raw chunk is mapped in place and its size checked by the bytes codec
+                MemorySegment stored = store.read(key, 0, -1, scratch);
+                return stored == null ? null : unitPipeline.decode(stored, session.ctx);
             }
-            MemorySegment stored = store.read(key, 0, -1, session.ctx.scratch());
-            return stored == null ? null : unitPipeline.decode(stored, session.ctx);
-        }
-        long size = store.size(key);
-        if (size < 0) {
-            return null;
+            // a stored chunk larger than its codecs can make is refused from its size, no more than that bound read
+            ValuePart stored = store.readPrefix(key, unitPipeline.maxStoredSize(), scratch);
+            if (stored == null) {
+                return null;
+            }
+            unitPipeline.checkStoredSize(stored.valueSize(), session.ctx);
+            return unitPipeline.decode(stored.bytes(), session.ctx);
         }
         long base = 0;
+        long size = -1; // the outermost shard's size comes with its index
         for (int level = 0; level < levels.size(); level++) {
             ShardingCodec shard = levels.get(level);
-            ShardIndex index = index(level, shard, key, base, size, session);
+            ShardIndex index = session.cachedIndex(level, key, base);
+            if (index == null) {
+                index = readIndex(shard, key, base, size, session);
+                if (index == null) {
+                    return null;
+                }
+                session.cacheIndex(level, key, base, index);
+            }
             int inner = innerIndex(unit, shard);
             if (index.isEmpty(inner)) {
                 return null;
@@ -99,21 +116,33 @@ public final class ChunkSource {
             size = index.length(inner);
         }
         unitPipeline.checkStoredSize(size, session.ctx);
-        return unitPipeline.decode(store.read(key, base, size, session.ctx.scratch()), session.ctx);
+        return unitPipeline.decode(store.read(key, base, size, scratch), session.ctx);
     }
 
-    private ShardIndex index(int level, ShardingCodec shard, String key, long base, long size, ReadSession session) {
-        ShardIndex cached = session.cachedIndex(level, key, base);
-        if (cached != null) {
-            return cached;
+    /**
+     * The index of the shard at {@code base} of {@code size} bytes, or, for the outermost shard ({@code size < 0}),
+     * read in one request with the shard's size; null when the shard was never written.
+     */
+    private ShardIndex readIndex(ShardingCodec shard, String key, long base, long size, ReadSession session) {
+        Scratch scratch = session.ctx.scratch();
+        long indexSize = shard.indexSize();
+        MemorySegment bytes = null;
+        long shardSize = size;
+        if (size < 0) {
+            ValuePart part = shard.indexAtEnd() ? store.readSuffix(key, indexSize, scratch) : store.readPrefix(key, indexSize, scratch);
+            if (part == null) {
+                return null;
+            }
+            bytes = part.bytes();
+            shardSize = part.valueSize();
         }
-        if (size < shard.indexSize()) {
-            throw session.ctx.corrupt("shard of " + size + " bytes is smaller than its " + shard.indexSize() + "-byte index");
+        if (shardSize < indexSize) {
+            throw session.ctx.corrupt("shard of " + shardSize + " bytes is smaller than its " + indexSize + "-byte index");
         }
-        MemorySegment bytes = store.read(key, base + shard.indexOffset(size), shard.indexSize(), session.ctx.scratch());
-        ShardIndex index = shard.readIndex(bytes, size, session.ctx);
-        session.cacheIndex(level, key, base, index);
-        return index;
+        if (bytes == null) {
+            bytes = store.read(key, base + shard.indexOffset(shardSize), indexSize, scratch);
+        }
+        return shard.readIndex(bytes, shardSize, session.ctx);
     }
 
     /** C-order position, within its shard, of the inner chunk holding the unit. */

@@ -127,9 +127,9 @@ public final class ParallelReader {
         }
     }
 
-    /** True for the failure of a closed arena: the array or its store was closed while this thread read. */
+    /** True when the array or its scope was closed while this thread read (the failure is then that of a closed arena). */
     private boolean closedUnder(RuntimeException e) {
-        return array.isClosed() || e instanceof IllegalStateException && String.valueOf(e.getMessage()).contains("closed");
+        return array.isClosed() || !array.scope().isAlive();
     }
 
     private ZarrException.Closed closed() {

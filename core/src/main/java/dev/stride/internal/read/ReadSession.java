@@ -1,6 +1,9 @@
 package dev.stride.internal.read;
 
+import dev.stride.spi.DecodeBudget;
 import dev.stride.spi.DecodeContext;
+import dev.stride.spi.ReadScope;
+import dev.stride.spi.Scratch;
 import dev.stride.internal.codec.NdCopy;
 import dev.stride.internal.codec.ShardIndex;
 
@@ -12,14 +15,16 @@ import java.util.Arrays;
  * fill values made once, and the last shard index seen at each sharding level.
  */
 public final class ReadSession implements AutoCloseable {
-    final DecodeContext ctx = new DecodeContext();
+    final DecodeContext ctx;
     private final Object fillKey = new Object();
     private MemorySegment fill;
     private final String[] indexKey;
     private final long[] indexBase;
     private final ShardIndex[] index;
 
-    public ReadSession(int shardLevels) {
+    /** A session reading for {@code scope}: the values it keeps mapped belong to that scope. */
+    public ReadSession(int shardLevels, ReadScope scope) {
+        ctx = new DecodeContext(new Scratch(DecodeBudget.shared(), scope));
         indexKey = new String[shardLevels];
         indexBase = new long[shardLevels];
         index = new ShardIndex[shardLevels];

@@ -2,6 +2,7 @@ package dev.stride.internal.read;
 
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkKeyEncoding;
+import dev.stride.spi.ListableStore;
 import dev.stride.spi.Store;
 
 import java.util.Arrays;
@@ -17,7 +18,7 @@ public final class StoredUnits {
     /** Grids of more units than this are listed first, when the store can list. */
     static final long LIST_ABOVE = 1 << 16;
 
-    private final Store store;
+    private final ListableStore store;
     private final String prefix;
     private final ChunkKeyEncoding encoding;
     private final int rank;
@@ -26,7 +27,7 @@ public final class StoredUnits {
     private long[] found = new long[16];
     private int count;
 
-    private StoredUnits(Store store, String prefix, ArrayMetadata meta, long[] unitShape, UnitGrid grid) {
+    private StoredUnits(ListableStore store, String prefix, ArrayMetadata meta, long[] unitShape, UnitGrid grid) {
         this.store = store;
         this.prefix = prefix;
         this.encoding = meta.keyEncoding();
@@ -44,10 +45,10 @@ public final class StoredUnits {
      * enough to read unit by unit, the store cannot list, or the array has no dimensions.
      */
     public static long[] find(Store store, String prefix, ArrayMetadata meta, long[] unitShape, UnitGrid grid) {
-        if (grid.count() <= LIST_ABOVE || !store.canList() || unitShape.length == 0) {
+        if (grid.count() <= LIST_ABOVE || !(store instanceof ListableStore listable) || unitShape.length == 0) {
             return null;
         }
-        StoredUnits units = new StoredUnits(store, prefix, meta, unitShape, grid);
+        StoredUnits units = new StoredUnits(listable, prefix, meta, unitShape, grid);
         units.list();
         long[] sorted = Arrays.copyOf(units.found, units.count);
         Arrays.sort(sorted);

@@ -2,8 +2,11 @@ package dev.stride.internal.store;
 
 import dev.stride.model.IoMode;
 
+import dev.stride.spi.ListableStore;
+import dev.stride.spi.ReadScope;
 import dev.stride.spi.Scratch;
-import dev.stride.spi.Store;
+import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValuePart;
 
 import dev.stride.model.IoText;
 import dev.stride.model.ZarrException;
@@ -12,19 +15,16 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
@@ -38,8 +38,12 @@ import java.util.stream.Stream;
  * {@link IoMode#AUTO} maps each range only while it is being read (resident memory stays at a few chunks per
  * thread) and keeps the mapping of a value once a whole pass over it was read (the second pass of a repeated scan
  * of an open array), from then on at full speed.
+ *
+ * <p>Mappings kept for a later read belong to the {@link ReadScope} of the reader's {@link Scratch} (the array that
+ * read), not to the store: closing an array unmaps what it mapped while other arrays of the store read on. Opened
+ * with {@link #open} a store only reads and lists; {@link #openWritable} gives a {@link WritableLocalStore}.
  */
-public final class LocalStore implements Store {
+public sealed class LocalStore implements ListableStore permits WritableLocalStore {
 
     private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
     /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
@@ -48,22 +52,45 @@ public final class LocalStore implements Store {
     private final Path root;
     private final Path realRoot;
     private final IoMode mode;
-    private final boolean writable;
-    /** The write path through directory handles; null when reading only, or where the platform has none. */
-    private final WriteTree writeTree;
-    private final Arena mappings = Arena.ofShared();
-    private final Map<String, MemorySegment> mapped = new ConcurrentHashMap<>();
-    private final Map<String, AtomicLong> bytesRead = new ConcurrentHashMap<>();
+    /** The mappings of each scope still open, so a write can make them forget the key it replaced. */
+    private final Set<Mappings> scopes = ConcurrentHashMap.newKeySet();
     /** Key prefixes of real directories inside the root, checked by {@link #file}. */
     private final Set<String> checkedDirectories = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    private LocalStore(Path root, IoMode mode, boolean writable) throws IOException {
+    LocalStore(Path root, IoMode mode) throws IOException {
         this.root = root.toAbsolutePath().normalize();
         this.realRoot = this.root.toRealPath();
         this.mode = mode;
-        this.writable = writable;
-        this.writeTree = writable ? WriteTree.open(this.root) : null;
+    }
+
+    /** What one scope keeps of this store: whole values mapped in its arena, and how much of each was read. */
+    private final class Mappings implements AutoCloseable {
+        final ReadScope scope;
+        final Map<String, MemorySegment> mapped = new ConcurrentHashMap<>();
+        final Map<String, AtomicLong> bytesRead = new ConcurrentHashMap<>();
+
+        Mappings(ReadScope scope) {
+            this.scope = scope;
+            scopes.add(this);
+        }
+
+        void forget(String key) {
+            // an old mapping stays valid (it holds the old file); new reads must see the new value
+            mapped.remove(key);
+            bytesRead.remove(key);
+        }
+
+        @Override
+        public void close() {
+            scopes.remove(this);
+            mapped.clear();
+        }
+    }
+
+    private Mappings mappings(Scratch scratch) {
+        ReadScope scope = scratch.scope();
+        return scope.attachment(this, () -> new Mappings(scope));
     }
 
     /**
@@ -79,7 +106,7 @@ public final class LocalStore implements Store {
             throw new ZarrException.StoreFailure(root.toString(), why, null);
         }
         try {
-            return new LocalStore(root, mode, false);
+            return new LocalStore(root, mode);
         } catch (IOException e) {
             throw new ZarrException.StoreFailure(root.toString(), "cannot open: " + e, e);
         }
@@ -90,10 +117,10 @@ public final class LocalStore implements Store {
      *
      * @throws ZarrException.StoreFailure when the directory cannot be created or opened
      */
-    public static LocalStore openWritable(Path root, IoMode mode) {
+    public static WritableLocalStore openWritable(Path root, IoMode mode) {
         try {
             Files.createDirectories(root);
-            return new LocalStore(root, mode, true);
+            return new WritableLocalStore(root, mode);
         } catch (IOException e) {
             // the caller names the directory: a command line prints its path once, before this message
             throw new ZarrException.StoreFailure(null, "cannot create the directory: " + IoText.reason(e), e);
@@ -108,11 +135,21 @@ public final class LocalStore implements Store {
         return mode;
     }
 
+    /** {@code file:} URI of the root, with the I/O mode as {@code ?io=} when it is not the default. */
+    @Override
+    public StoreDescriptor descriptor() {
+        return FileStoreProvider.descriptor(root, mode);
+    }
+
+    Path realRoot() {
+        return realRoot;
+    }
+
     /**
      * The file of a key, for deleting it where the platform has no directory handles; refuses keys and symbolic links
      * that lead outside the root.
      */
-    private Path file(String key) throws IOException {
+    Path file(String key) throws IOException {
         Path p = root.resolve(Keys.check(key));
         requireDirectoryInside(key);
         if (Files.isSymbolicLink(p) && Files.exists(p) && !p.toRealPath().startsWith(realRoot)) {
@@ -198,29 +235,76 @@ public final class LocalStore implements Store {
     @Override
     public MemorySegment read(String key, long offset, long length, Scratch scratch) {
         ensureOpen();
+        if (mode == IoMode.READ) {
+            return withChannel(key, ch -> readInto(key, ch, offset, length, scratch));
+        }
         try {
-            MemorySegment whole = mapped.get(key);
-            if (whole == null && shouldMap(key)) {
-                whole = map(key);
-                if (whole == null) {
-                    return null;
-                }
-            }
+            Mappings kept = mappings(scratch);
+            MemorySegment whole = kept(kept, key);
             if (whole != null) {
                 return whole.asSlice(offset, rangeLength(key, whole.byteSize(), offset, length));
             }
-            return mode == IoMode.READ ? readInto(key, offset, length, scratch) : mapTransiently(key, offset, length, scratch);
+            return withChannel(key, ch -> mapTransiently(kept, key, ch, offset, length, scratch));
         } catch (IllegalStateException e) {
-            throw closedOr(e);
+            throw closedOr(e, scratch);
         }
     }
 
-    private boolean shouldMap(String key) {
+    /**
+     * One stat and one open: the value's size comes with the read, and a missing key costs no more than a
+     * {@link #size} would.
+     */
+    @Override
+    public ValuePart readPrefix(String key, long length, Scratch scratch) {
+        return readPart(key, false, length, scratch);
+    }
+
+    /** As {@link #readPrefix}: the shard index at a shard's end, from the size the open file has. */
+    @Override
+    public ValuePart readSuffix(String key, long length, Scratch scratch) {
+        return readPart(key, true, length, scratch);
+    }
+
+    private ValuePart readPart(String key, boolean fromEnd, long length, Scratch scratch) {
+        ensureOpen();
+        ValuePart[] part = new ValuePart[1];
+        MemorySegment bytes;
+        try {
+            Mappings kept = mode == IoMode.READ ? null : mappings(scratch);
+            MemorySegment whole = kept == null ? null : kept(kept, key);
+            if (whole != null) {
+                long n = Math.min(length, whole.byteSize());
+                return new ValuePart(whole.asSlice(fromEnd ? whole.byteSize() - n : 0, n), whole.byteSize());
+            }
+            bytes = withChannel(key, ch -> {
+                long size = ch.size();
+                long n = Math.min(length, size);
+                long offset = fromEnd ? size - n : 0;
+                MemorySegment got = kept == null ? readInto(key, ch, offset, n, scratch) : mapTransiently(kept, key, ch, offset, n, scratch);
+                part[0] = new ValuePart(got, size);
+                return got;
+            });
+        } catch (IllegalStateException e) {
+            throw closedOr(e, scratch);
+        }
+        return bytes == null ? null : part[0];
+    }
+
+    /**
+     * The whole value as the scope keeps it mapped, mapped now if the mode says it should be; null when it is not
+     * kept (or missing: the read that follows finds that out).
+     */
+    private MemorySegment kept(Mappings kept, String key) {
+        MemorySegment whole = kept.mapped.get(key);
+        return whole == null && shouldMap(kept, key) ? map(kept, key) : whole;
+    }
+
+    private boolean shouldMap(Mappings kept, String key) {
         return switch (mode) {
             case MAP -> true;
             case READ -> false;
             case AUTO -> {
-                AtomicLong read = bytesRead.get(key);
+                AtomicLong read = kept.bytesRead.get(key);
                 yield read != null && read.get() >= sizeOrZero(key);
             }
         };
@@ -250,46 +334,43 @@ public final class LocalStore implements Store {
         }
     }
 
-    private MemorySegment map(String key) {
+    /** Maps the whole value into the scope's arena, kept there until the scope closes. */
+    private MemorySegment map(Mappings kept, String key) {
         return withChannel(key, ch -> {
-            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), mappings);
-            MemorySegment previous = mapped.putIfAbsent(key, seg);
+            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), kept.scope.arena());
+            MemorySegment previous = kept.mapped.putIfAbsent(key, seg);
             return previous == null ? seg : previous;
         });
     }
 
     /** Maps just the range, held by {@code scratch} until this store's next read with it. */
-    private MemorySegment mapTransiently(String key, long offset, long length, Scratch scratch) {
-        return withChannel(key, ch -> {
-            long n = rangeLength(key, ch.size(), offset, length);
-            // confined: closing it needs no handshake with other threads; the reading thread is its only user
-            Arena arena = Arena.ofConfined();
-            scratch.hold(this, arena);
-            MemorySegment seg = n == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, offset, n, arena);
-            bytesRead.computeIfAbsent(key, k -> new AtomicLong()).addAndGet(n);
-            return seg;
-        });
+    private MemorySegment mapTransiently(Mappings kept, String key, FileChannel ch, long offset, long length, Scratch scratch)
+            throws IOException {
+        long n = rangeLength(key, ch.size(), offset, length);
+        // confined: closing it needs no handshake with other threads; the reading thread is its only user
+        Arena arena = Arena.ofConfined();
+        scratch.hold(this, arena);
+        MemorySegment seg = n == 0 ? arena.allocate(0) : ch.map(FileChannel.MapMode.READ_ONLY, offset, n, arena);
+        kept.bytesRead.computeIfAbsent(key, k -> new AtomicLong()).addAndGet(n);
+        return seg;
     }
 
-    private MemorySegment readInto(String key, long offset, long length, Scratch scratch) {
-        return withChannel(key, ch -> {
-            long size = ch.size();
-            long n = rangeLength(key, size, offset, length);
-            if (n > Scratch.MAX_BUFFER) {
-                throw new ZarrException.StoreFailure(key, "a range of " + n + " bytes is more than one read may hold (2 GiB)", null);
+    private MemorySegment readInto(String key, FileChannel ch, long offset, long length, Scratch scratch) throws IOException {
+        long n = rangeLength(key, ch.size(), offset, length);
+        if (n > Scratch.MAX_BUFFER) {
+            throw new ZarrException.StoreFailure(key, "a range of " + n + " bytes is more than one read may hold (2 GiB)", null);
+        }
+        MemorySegment dst = scratch.buffer(this, n);
+        var buffer = dst.asByteBuffer();
+        long at = offset;
+        while (buffer.hasRemaining()) {
+            int r = ch.read(buffer, at);
+            if (r < 0) {
+                throw new ZarrException.StoreFailure(key, "file shrank while being read", null);
             }
-            MemorySegment dst = scratch.buffer(this, n);
-            var buffer = dst.asByteBuffer();
-            long at = offset;
-            while (buffer.hasRemaining()) {
-                int r = ch.read(buffer, at);
-                if (r < 0) {
-                    throw new ZarrException.StoreFailure(key, "file shrank while being read", null);
-                }
-                at += r;
-            }
-            return dst;
-        });
+            at += r;
+        }
+        return dst;
     }
 
     /**
@@ -339,17 +420,8 @@ public final class LocalStore implements Store {
     @Override
     public long size(String key) {
         ensureOpen();
-        MemorySegment m = mapped.get(key);
-        if (m != null) {
-            return m.byteSize();
-        }
         Readable file = readable(key);
         return file == null ? -1 : file.size();
-    }
-
-    @Override
-    public boolean canList() {
-        return true;
     }
 
     @Override
@@ -373,129 +445,29 @@ public final class LocalStore implements Store {
         }
     }
 
-    /**
-     * Stores a value through a temporary file in the key's directory, fsynced, then renamed over the key. Files and
-     * directories are created through directory handles opened without following links ({@link WriteTree}), so a
-     * symbolic link swapped into the store while writing cannot redirect a write out of it.
-     */
-    @Override
-    public void write(String key, MemorySegment value) {
-        ensureWritable(key);
-        try {
-            Keys.check(key);
-            if (writeTree != null) {
-                writeTree.write(key, value);
-            } else {
-                writeByPath(key, value);
-            }
-            forget(key);
-        } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot write: " + IoText.reason(e), e);
-        }
+    /** Makes every scope's reads see a key's new value. */
+    void forget(String key) {
+        scopes.forEach(m -> m.forget(key));
     }
 
-    /** Where the platform has no directory handles: the real path of the key's directory is checked before writing. */
-    private void writeByPath(String key, MemorySegment value) throws IOException {
-        Path target = root.resolve(key);
-        Files.createDirectories(target.getParent());
-        if (!target.getParent().toRealPath().startsWith(realRoot) || Files.isSymbolicLink(target)) {
-            throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
-        }
-        // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
-        Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
-        try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                var buffer = value.asByteBuffer();
-                while (buffer.hasRemaining()) {
-                    ch.write(buffer);
-                }
-                ch.force(false);
-            }
-            moveIntoPlace(temp, target);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
-    }
-
-    private static void moveIntoPlace(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /** Removes a file or an empty directory, through directory handles like {@link #write}. */
-    @Override
-    public void delete(String key) {
-        ensureWritable(key);
-        try {
-            Keys.check(key);
-            if (writeTree != null) {
-                writeTree.delete(key);
-            } else {
-                Files.deleteIfExists(file(key));
-            }
-            forget(key);
-        } catch (IOException e) {
-            throw new ZarrException.StoreFailure(key, "cannot delete: " + IoText.reason(e), e);
-        }
-    }
-
-    /** Fsyncs the directories whose entries changed, so the files renamed into them survive a crash. */
-    @Override
-    public void sync() {
-        ensureWritable(null);
-        if (writeTree != null) {
-            try {
-                writeTree.sync();
-            } catch (IOException e) {
-                throw new ZarrException.StoreFailure(null, "cannot sync the directories written: " + IoText.reason(e), e);
-            }
-        }
-    }
-
-    private void forget(String key) {
-        // an old mapping stays valid (it holds the old file); new reads must see the new value
-        mapped.remove(key);
-        bytesRead.remove(key);
-    }
-
-    @Override
-    public boolean writable() {
-        return writable;
-    }
-
-    private void ensureWritable(String key) {
-        ensureOpen();
-        if (!writable) {
-            throw new ZarrException.StoreFailure(key, "the store at " + root + " is open for reading only", null);
-        }
-    }
-
-    private void ensureOpen() {
+    void ensureOpen() {
         if (closed) {
             throw new ZarrException.Closed("the store at " + root);
         }
     }
 
-    private RuntimeException closedOr(IllegalStateException e) {
-        return closed ? new ZarrException.Closed("the store at " + root) : e;
+    /** A closed scope's arena (seen with {@code isAlive}, not from a message) or a closed store is Closed; else a bug. */
+    private RuntimeException closedOr(IllegalStateException e, Scratch scratch) {
+        if (closed) {
+            return new ZarrException.Closed("the store at " + root);
+        }
+        ReadScope scope = scratch.scope();
+        return scope.isClosed() || !scope.isAlive() ? new ZarrException.Closed(scope.owner()) : e;
     }
 
+    /** Ends reading; mappings stay with the scopes that made them and go when those close. */
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
-            mapped.clear();
-            if (writeTree != null) {
-                writeTree.close();
-            }
-            try {
-                mappings.close();
-            } catch (IllegalStateException busy) {
-                // a native call still holds a mapping; the arena is freed when the JVM collects it
-            }
-        }
+        closed = true;
     }
 }

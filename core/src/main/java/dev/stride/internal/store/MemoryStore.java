@@ -1,7 +1,7 @@
 package dev.stride.internal.store;
 
 import dev.stride.spi.Scratch;
-import dev.stride.spi.Store;
+import dev.stride.spi.WritableStore;
 
 import dev.stride.model.ZarrException;
 
@@ -12,7 +12,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /** A store in heap memory, for tests and round trips; a key is a file, its prefixes directories, as in a {@link LocalStore}. */
-public final class MemoryStore implements Store {
+public final class MemoryStore implements WritableStore {
     private final ConcurrentSkipListMap<String, byte[]> values = new ConcurrentSkipListMap<>();
     private volatile boolean closed;
 
@@ -54,11 +54,6 @@ public final class MemoryStore implements Store {
     }
 
     @Override
-    public boolean canList() {
-        return true;
-    }
-
-    @Override
     public List<String> list(String prefix) {
         open();
         Keys.checkPrefix(prefix);
@@ -90,11 +85,6 @@ public final class MemoryStore implements Store {
     public void delete(String key) {
         open();
         values.remove(Keys.check(key));
-    }
-
-    @Override
-    public boolean writable() {
-        return true;
     }
 
     private void open() {

@@ -3,7 +3,7 @@ package dev.stride.internal.write;
 import dev.stride.model.ZarrException;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
-import dev.stride.spi.Store;
+import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Publication {
     private enum State { PENDING, PUBLISHED, ABANDONED }
 
-    private final Store store;
+    private final WritableStore store;
     private final NodePath node;
     /** Keys of the chunks written or deleted so far: what abandoning removes. */
     private final Set<String> chunks = ConcurrentHashMap.newKeySet();
@@ -26,7 +26,7 @@ public final class Publication {
     private volatile boolean failed;
     private State state = State.PENDING;
 
-    public Publication(Store store, NodePath node, Json.JObject document) {
+    public Publication(WritableStore store, NodePath node, Json.JObject document) {
         this.store = store;
         this.node = node;
         this.document = document;

@@ -4,6 +4,7 @@ import dev.stride.model.IoMode;
 
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.spi.WritableStore;
 
 import dev.stride.model.ZarrException;
 import dev.stride.model.Region;
@@ -32,8 +33,10 @@ import static dev.stride.testing.Refusals.assertContains;
 import static dev.stride.testing.Refusals.corrupt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The local store: both I/O strategies read the same values, keys never leave the root, symbolic links included. */
 class LocalStoreTest {
@@ -200,18 +203,17 @@ class LocalStoreTest {
     }
 
     @Test
-    void aStoreOpenedForReadingRefusesWrites(@TempDir Path dir) {
-        try (LocalStore s = LocalStore.open(dir, IoMode.READ)) {
-            var e = assertThrows(ZarrException.StoreFailure.class, () -> s.write("k", MemorySegment.ofArray(new byte[1])));
-            assertContains(e.getMessage(), "open for reading only");
-            assertThrows(ZarrException.StoreFailure.class, () -> s.delete("k"));
+    void aStoreOpenedForReadingCannotBeWrittenAndOneOpenedForWritingCan(@TempDir Path dir) {
+        try (LocalStore reading = LocalStore.open(dir, IoMode.READ); LocalStore writing = LocalStore.openWritable(dir, IoMode.READ)) {
+            assertFalse(reading instanceof WritableStore);
+            assertTrue(writing instanceof WritableStore);
         }
     }
 
     @Test
     void writtenFilesMayBeReadByOthersAsTheUmaskAllows(@TempDir Path dir) throws Exception {
         Path plain = Files.createFile(dir.resolve("plain"));
-        try (LocalStore s = LocalStore.openWritable(dir, IoMode.READ)) {
+        try (WritableLocalStore s = LocalStore.openWritable(dir, IoMode.READ)) {
             s.write("a/c/0", MemorySegment.ofArray(new byte[] {1, 2}));
         }
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(dir.resolve("a/c/0")));

@@ -27,11 +27,6 @@ final class FailingStore extends ForwardingStore {
         if (++writes == failingWrite) {
             throw new UncheckedIOException(new IOException("No space left on device (injected)"));
         }
-        delegate.write(key, value);
-    }
-
-    @Override
-    public boolean writable() {
-        return true;
+        super.write(key, value);
     }
 }

@@ -11,6 +11,7 @@ import dev.stride.model.ArraySpec;
 import dev.stride.model.ZarrException;
 import dev.stride.model.CoreType;
 import dev.stride.internal.store.LocalStore;
+import dev.stride.internal.store.WritableLocalStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -64,7 +65,7 @@ class LinkSwapTest {
     void aLinkInPlaceOfADirectoryNotMadeYetIsRefused() throws IOException {
         Path root = dir.resolve("store");
         Path outside = Files.createDirectories(dir.resolve("outside"));
-        try (LocalStore store = LocalStore.openWritable(root, IoMode.READ)) {
+        try (WritableLocalStore store = LocalStore.openWritable(root, IoMode.READ)) {
             store.write("g/zarr.json", MemorySegment.ofArray(new byte[] {1}));
             Files.createSymbolicLink(root.resolve("g/sub"), outside);
             var e = assertThrows(ZarrException.StoreFailure.class, () -> store.write("g/sub/x/zarr.json", MemorySegment.ofArray(new byte[] {2})));

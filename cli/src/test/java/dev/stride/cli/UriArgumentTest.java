@@ -1,0 +1,74 @@
+package dev.stride.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every command that takes a node takes its directory or its URI, and says so when the URI cannot be opened. */
+class UriArgumentTest {
+    @TempDir
+    Path dir;
+
+    /** The lines of a run that succeeded, without those that time it. */
+    private static List<String> untimed(CliRun run) {
+        assertEquals(0, run.exitCode(), run.err());
+        return Arrays.stream(run.lines()).filter(l -> !l.matches("(time|speed|copied) .*")).toList();
+    }
+
+    @Test
+    void infoCatAndScanReadTheSameThroughAFileUri() {
+        Path records = Fixtures.records(dir);
+        String uri = records.toUri().toString();
+        assertEquals(untimed(CliRun.of("cat", records, "--region", "0:3")), untimed(CliRun.of("cat", uri, "--region", "0:3")));
+        assertEquals(untimed(CliRun.of("cat", records)), untimed(CliRun.of("cat", uri + "?io=read")));
+        assertEquals(untimed(CliRun.of("scan", records, "--field", "point.y")), untimed(CliRun.of("scan", uri + "?io=map", "--field", "point.y")));
+        assertEquals(untimed(CliRun.of("info", records, "--json")), untimed(CliRun.of("info", uri, "--json")));
+        List<String> info = untimed(CliRun.of("info", uri));
+        assertEquals(uri, info.getFirst().split(" ")[0], "the tree is headed by the node as given");
+    }
+
+    @Test
+    void copyReadsAndWritesFileUris() throws Exception {
+        Path grid = Fixtures.grid(Files.createDirectories(dir.resolve("grid")));
+        Path target = dir.resolve("copy.zarr");
+        CliRun copy = CliRun.of("copy", grid.toUri(), target.toUri());
+        assertEquals(0, copy.exitCode(), copy.err());
+        assertTrue(Files.isRegularFile(target.resolve("zarr.json")));
+        assertEquals(untimed(CliRun.of("cat", grid)), untimed(CliRun.of("cat", target.toUri())));
+    }
+
+    @Test
+    void theDemoWritesToAFileUri() {
+        Path demo = dir.resolve("demo.zarr");
+        CliRun run = CliRun.of("demo", demo.toUri(), "--records", "5000", "--threads", "1");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.isDirectory(demo.resolve("tracks")), run.out());
+    }
+
+    @Test
+    void anUnknownSchemeOrOptionIsAOneLineFailure() {
+        CliRun s3 = CliRun.of("scan", "s3://bucket/x.zarr");
+        assertEquals(Failures.UNREADABLE, s3.exitCode());
+        assertEquals("stride scan: s3://bucket/x.zarr: no store for the URI scheme 's3'; the schemes available are file (others come from"
+                + " jars that provide dev.stride.spi.StoreProvider)\n", s3.err());
+        Path grid = Fixtures.grid(dir);
+        CliRun option = CliRun.of("cat", grid.toUri() + "?io=mmap");
+        assertEquals(Failures.USAGE, option.exitCode());
+        assertEquals("stride cat: " + grid.toUri() + "?io=mmap: the option io=mmap of " + grid.toUri() + " is none of auto, map, read\n",
+                option.err());
+        CliRun missing = CliRun.of("info", dir.resolve("nothing").toUri());
+        assertEquals(Failures.UNREADABLE, missing.exitCode());
+        assertEquals("stride info: " + dir.resolve("nothing").toUri() + ": no such directory\n", missing.err());
+        CliRun remoteCopy = CliRun.of("copy", grid, "s3://bucket/copy.zarr");
+        assertEquals(Failures.USAGE, remoteCopy.exitCode());
+        assertEquals("stride copy: Invalid value for positional parameter at index 1 (DST): s3://bucket/copy.zarr is not a local"
+                + " directory; only a path or file:///... can be written here (see 'stride copy --help')\n", remoteCopy.err());
+    }
+}

@@ -1,0 +1,120 @@
+package dev.stride.internal.store;
+
+import dev.stride.model.IoText;
+
+import dev.stride.model.IoMode;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.WritableStore;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** A {@link LocalStore} that also writes: what {@link LocalStore#openWritable} opens. */
+public final class WritableLocalStore extends LocalStore implements WritableStore {
+    private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
+
+    /** The write path through directory handles; null where the platform has none. */
+    private final WriteTree writeTree;
+
+    WritableLocalStore(Path root, IoMode mode) throws IOException {
+        super(root, mode);
+        this.writeTree = WriteTree.open(root());
+    }
+
+    /**
+     * Stores a value through a temporary file in the key's directory, fsynced, then renamed over the key. Files and
+     * directories are created through directory handles opened without following links ({@link WriteTree}), so a
+     * symbolic link swapped into the store while writing cannot redirect a write out of it.
+     */
+    @Override
+    public void write(String key, MemorySegment value) {
+        ensureOpen();
+        try {
+            Keys.check(key);
+            if (writeTree != null) {
+                writeTree.write(key, value);
+            } else {
+                writeByPath(key, value);
+            }
+            forget(key);
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(key, "cannot write: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Where the platform has no directory handles: the real path of the key's directory is checked before writing. */
+    private void writeByPath(String key, MemorySegment value) throws IOException {
+        Path target = root().resolve(key);
+        Files.createDirectories(target.getParent());
+        if (!target.getParent().toRealPath().startsWith(realRoot()) || Files.isSymbolicLink(target)) {
+            throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
+        }
+        // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
+        Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
+        try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                var buffer = value.asByteBuffer();
+                while (buffer.hasRemaining()) {
+                    ch.write(buffer);
+                }
+                ch.force(false);
+            }
+            moveIntoPlace(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static void moveIntoPlace(Path temp, Path target) throws IOException {
+        try {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Removes a file or an empty directory, through directory handles like {@link #write}. */
+    @Override
+    public void delete(String key) {
+        ensureOpen();
+        try {
+            Keys.check(key);
+            if (writeTree != null) {
+                writeTree.delete(key);
+            } else {
+                Files.deleteIfExists(file(key));
+            }
+            forget(key);
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(key, "cannot delete: " + IoText.reason(e), e);
+        }
+    }
+
+    /** Fsyncs the directories whose entries changed, so the files renamed into them survive a crash. */
+    @Override
+    public void sync() {
+        ensureOpen();
+        if (writeTree != null) {
+            try {
+                writeTree.sync();
+            } catch (IOException e) {
+                throw new ZarrException.StoreFailure(null, "cannot sync the directories written: " + IoText.reason(e), e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        if (writeTree != null) {
+            writeTree.close();
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package dev.stride.spi;
+
+import dev.stride.model.ZarrException;
+
+import java.io.Serial;
+import java.io.Serializable;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Where a store is and how to open it, as a small value that can be sent to another JVM (a Spark executor) and opened
+ * there with {@code Zarr.open(descriptor)}: the store's URI without its query, and its options (for {@code file}:
+ * {@code io=auto|map|read}). Options may also be written as the URI's query, {@code file:///data/x.zarr?io=map}:
+ * {@link #of(URI)} takes them from there. Which options a scheme knows is up to its {@link StoreProvider}.
+ *
+ * @param uri the store's location, absolute, without a query or fragment
+ * @param options the provider's options by name, sorted
+ */
+public record StoreDescriptor(URI uri, Map<String, String> options) implements Serializable {
+    @Serial
+    private static final long serialVersionUID = 1L;
+    private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
+
+    /**
+     * @throws ZarrException.BadRequest when the URI has no scheme, or a query or fragment
+     */
+    public StoreDescriptor {
+        if (uri.getScheme() == null) {
+            throw new ZarrException.BadRequest(null, "the store URI " + uri + " has no scheme");
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw new ZarrException.BadRequest(null, "the store URI " + uri + " has a query or fragment; give options apart");
+        }
+        options = Map.copyOf(options);
+    }
+
+    /**
+     * The descriptor of a URI, its query ({@code name=value&...}, URL-encoded) taken as the options.
+     *
+     * @throws ZarrException.BadRequest when the URI has no scheme or has a fragment, or its query a part without '='
+     *         or a name twice
+     */
+    public static StoreDescriptor of(URI uri) {
+        if (uri.getRawFragment() != null) {
+            throw new ZarrException.BadRequest(null, "the store URI " + uri + " has a fragment (#" + uri.getRawFragment() + ")");
+        }
+        Map<String, String> options = new TreeMap<>();
+        String query = uri.getRawQuery();
+        if (query != null && !query.isEmpty()) {
+            for (String part : query.split("&")) {
+                int eq = part.indexOf('=');
+                if (eq <= 0) {
+                    throw new ZarrException.BadRequest(null, "the option '" + part + "' in " + uri + " is not name=value");
+                }
+                String name = decode(part.substring(0, eq));
+                if (options.put(name, decode(part.substring(eq + 1))) != null) {
+                    throw new ZarrException.BadRequest(null, "the option '" + name + "' is given twice in " + uri);
+                }
+            }
+        }
+        String text = uri.toString();
+        int cut = text.indexOf('?');
+        return new StoreDescriptor(URI.create(cut < 0 ? text : text.substring(0, cut)), options);
+    }
+
+    /**
+     * A path ({@code /x}, {@code relative/x}, taken from the working directory) or a URI ({@code file:///x?io=map},
+     * {@code s3://bucket/x}) as a descriptor. A string that starts with a scheme of two or more characters and a colon
+     * is a URI (so {@code C:\\x} stays a path).
+     *
+     * @throws ZarrException.BadRequest when it is neither, or as {@link #of(URI)}
+     */
+    public static StoreDescriptor parse(String pathOrUri) {
+        if (SCHEME.matcher(pathOrUri).find()) {
+            try {
+                return of(new URI(pathOrUri));
+            } catch (URISyntaxException e) {
+                throw new ZarrException.BadRequest(null, "'" + pathOrUri + "' is not a valid URI: " + e.getMessage());
+            }
+        }
+        try {
+            return of(Path.of(pathOrUri).toAbsolutePath().normalize().toUri());
+        } catch (InvalidPathException e) {
+            throw new ZarrException.BadRequest(null, "'" + pathOrUri + "' is not a valid path: " + e.getMessage());
+        }
+    }
+
+    /** The directory of a {@code file} descriptor, or null for any other scheme. */
+    public Path localPath() {
+        return scheme().equalsIgnoreCase("file") ? Path.of(uri.getPath()) : null;
+    }
+
+    public String scheme() {
+        return uri.getScheme();
+    }
+
+    /** The option {@code name}, or {@code otherwise} when it is not given. */
+    public String option(String name, String otherwise) {
+        return options.getOrDefault(name, otherwise);
+    }
+
+    /** The URI with the options as its query (sorted by name): what {@link #of(URI)} reads back as this descriptor. */
+    public URI toUri() {
+        if (options.isEmpty()) {
+            return uri;
+        }
+        String query = new TreeMap<>(options).entrySet().stream()
+                .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
+                .collect(Collectors.joining("&"));
+        return URI.create(uri + "?" + query);
+    }
+
+    @Override
+    public String toString() {
+        return toUri().toString();
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+
+    private static String encode(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.stride.spi;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * A store that can be written, listed and read. Safe from many threads, as {@link Store} is: writes of different keys
+ * may run at once; a write and a read of the same key give the reader the old value or the new one.
+ */
+public interface WritableStore extends ListableStore {
+
+    /**
+     * Stores a value atomically: readers see the old value or the new one, never a part.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be stored
+     */
+    void write(String key, MemorySegment value);
+
+    /**
+     * Removes a key if present.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure when the key cannot be removed
+     */
+    void delete(String key);
+
+    /**
+     * Makes every value written and deleted so far durable (fsyncs what a crash could lose); nothing for a store in
+     * memory.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure when the values cannot be made durable
+     */
+    default void sync() {
+    }
+}
