@@ -1,3 +1,4 @@
+
 import java.io.IOException;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassFileVersion;

@@ -13,4 +13,7 @@ module dev.stride {
     exports dev.stride.spi;
 
     uses dev.stride.spi.CodecProvider;
+    uses dev.stride.spi.StoreProvider;
+    // file: URIs and plain paths; on a class path META-INF/services lists it
+    provides dev.stride.spi.StoreProvider with dev.stride.internal.store.FileStoreProvider;
 }

@@ -1,21 +1,20 @@
 package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.read.UnitGrid;
 import dev.stride.internal.write.ByteSwap;
-import dev.stride.model.FieldWriter;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
-import dev.stride.model.RecordFiller;
 import dev.stride.internal.write.WriteSession;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Region;
-import dev.stride.internal.read.UnitGrid;
-import dev.stride.model.Column;
-import dev.stride.model.FieldAccessor;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
+import dev.stride.model.Column;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.FieldWriter;
+import dev.stride.model.RecordFiller;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;

@@ -1,7 +1,7 @@
 package dev.stride;
 
-import dev.stride.model.Json;
 import dev.stride.model.GroupMetadata;
+import dev.stride.model.Json;
 
 import java.util.List;
 

@@ -1,18 +1,15 @@
 package dev.stride;
 
-import dev.stride.model.IoMode;
-
 import dev.stride.internal.document.MetadataParser;
-
-import dev.stride.model.FieldStats;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.ArrayMetadata;
-import dev.stride.model.GroupMetadata;
-import dev.stride.model.NodeMetadata;
 import dev.stride.internal.store.LocalStore;
-import dev.stride.internal.write.NodePath;
 import dev.stride.internal.store.Stores;
+import dev.stride.internal.write.NodePath;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.FieldStats;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.IoMode;
+import dev.stride.model.NodeMetadata;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;

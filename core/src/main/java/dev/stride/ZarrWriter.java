@@ -1,25 +1,21 @@
 package dev.stride;
 
-import dev.stride.model.IoMode;
-
 import dev.stride.internal.codec.CodecPipeline;
-
 import dev.stride.internal.document.MetadataParser;
-import dev.stride.internal.metadata.MetadataEncoder;
-
 import dev.stride.internal.metadata.FillValueJson;
-import dev.stride.internal.write.NodePath;
-import dev.stride.internal.write.Publication;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
-import dev.stride.model.ArrayMetadata;
-import dev.stride.model.GroupMetadata;
-import dev.stride.model.NodeMetadata;
+import dev.stride.internal.metadata.MetadataEncoder;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.store.Stores;
+import dev.stride.internal.write.NodePath;
+import dev.stride.internal.write.Publication;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.GroupMetadata;
+import dev.stride.model.IoMode;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.NodeMetadata;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
 

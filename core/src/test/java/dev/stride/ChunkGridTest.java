@@ -3,7 +3,6 @@ package dev.stride;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-
 import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;

@@ -1,16 +1,13 @@
 package dev.stride;
 
+import dev.stride.model.FieldAccessor;
 import dev.stride.model.IoMode;
-
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
-
 import dev.stride.model.ZarrException;
-import dev.stride.model.FieldAccessor;
-import dev.stride.internal.store.LocalStore;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.ListableStore;
+import dev.stride.spi.Scratch;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;

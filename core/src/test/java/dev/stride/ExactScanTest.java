@@ -1,14 +1,13 @@
 package dev.stride;
 
+import dev.stride.model.CoreType;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-
-import dev.stride.model.CoreType;
-import dev.stride.testing.Doc;
-import dev.stride.testing.Enc;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.testing.Doc;
+import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
 import org.junit.jupiter.api.Test;
 

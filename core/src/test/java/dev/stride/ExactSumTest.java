@@ -2,7 +2,6 @@ package dev.stride;
 
 import dev.stride.internal.base.ExactSum;
 import dev.stride.internal.base.Int128;
-
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -6,15 +6,15 @@ import dev.stride.model.FillValue;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 import dev.stride.model.Region;
-import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

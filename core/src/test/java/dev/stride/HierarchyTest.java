@@ -1,9 +1,9 @@
 package dev.stride;
 
-import dev.stride.model.ZarrException;
-import dev.stride.model.Json;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
+import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;

@@ -1,7 +1,6 @@
 package dev.stride;
 
 import dev.stride.model.Region;
-
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,6 @@ import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
-
 import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;

@@ -1,13 +1,11 @@
 package dev.stride;
 
 import dev.stride.model.Region;
-
-import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Grid;
-import dev.stride.testing.RecordingStore;
 import dev.stride.testing.RecordingStore.Read;
+import dev.stride.testing.RecordingStore;
 import dev.stride.testing.Shard;
 import dev.stride.testing.Tree;
 import org.junit.jupiter.api.Test;

@@ -2,15 +2,14 @@ package dev.stride;
 
 import dev.stride.model.Column;
 import dev.stride.model.ComplexColumn;
-import dev.stride.model.TimeColumn;
 import dev.stride.model.CoreType;
+import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
+import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
 import dev.stride.model.Selection;
-
+import dev.stride.model.TimeColumn;
 import dev.stride.model.ZarrException;
-import dev.stride.model.FieldAccessor;
-import dev.stride.model.RecordLayout;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;

@@ -1,7 +1,6 @@
 package dev.stride;
 
 import dev.stride.model.Region;
-
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Grid;

@@ -1,11 +1,11 @@
 package dev.stride.bench;
 
 import dev.stride.Zarr;
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.codec.ShardingCodec;
 import dev.stride.internal.read.ArrayReader;
 import dev.stride.internal.read.ReadSession;
 import dev.stride.internal.read.UnitGrid;
-import dev.stride.internal.codec.CodecPipeline;
-import dev.stride.internal.codec.ShardingCodec;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Region;
 

@@ -1,12 +1,10 @@
 package dev.stride.bench;
 
-import dev.stride.model.IoMode;
-
-import dev.stride.model.FieldStats;
-import dev.stride.model.ScanOptions;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.internal.store.LocalStore;
+import dev.stride.model.FieldStats;
+import dev.stride.model.IoMode;
+import dev.stride.model.ScanOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

@@ -1,10 +1,8 @@
 package dev.stride.bench;
 
-import dev.stride.model.IoMode;
-
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.internal.store.LocalStore;
+import dev.stride.model.IoMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;

@@ -1,10 +1,10 @@
 package dev.stride.bench;
 
-import dev.stride.model.FieldStats;
-import dev.stride.model.ScanOptions;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor.DoubleField;
 import dev.stride.model.FieldAccessor.FloatField;
+import dev.stride.model.FieldStats;
+import dev.stride.model.ScanOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 
 import java.util.List;

@@ -1,12 +1,12 @@
 package dev.stride.cli;
 
 import dev.stride.ZarrArray;
+import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
+import dev.stride.model.JsonCodec;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType;
-import dev.stride.model.JsonCodec;
-import dev.stride.model.ArrayMetadata;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.model.Region;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.model.Region;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

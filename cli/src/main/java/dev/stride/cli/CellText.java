@@ -1,9 +1,9 @@
 package dev.stride.cli;
 
 import dev.stride.model.FieldAccessor;
-import dev.stride.model.TimeType;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
+import dev.stride.model.TimeType;
 
 import java.lang.foreign.MemorySegment;
 import java.util.HexFormat;

@@ -2,10 +2,10 @@ package dev.stride.cli;
 
 import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;
-import dev.stride.model.ZarrException;
+import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
-import dev.stride.model.CodecChain;
+import dev.stride.model.ZarrException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

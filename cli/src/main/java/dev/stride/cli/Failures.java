@@ -1,11 +1,11 @@
 package dev.stride.cli;
 
 import dev.stride.model.ZarrException;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 

@@ -1,10 +1,10 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
+import dev.stride.model.ZarrException;
 
 import java.io.PrintWriter;
 import java.util.ArrayDeque;

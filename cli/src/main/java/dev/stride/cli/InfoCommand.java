@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.model.JsonCodec;
+import dev.stride.model.ZarrException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

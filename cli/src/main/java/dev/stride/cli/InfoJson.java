@@ -1,15 +1,15 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
-import dev.stride.model.StructType;
-import dev.stride.model.Json;
-import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
+import dev.stride.model.Json;
 import dev.stride.model.NodeMetadata;
+import dev.stride.model.StructType;
+import dev.stride.model.ZarrException;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

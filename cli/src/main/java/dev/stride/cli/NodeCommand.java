@@ -1,9 +1,9 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.GroupMetadata;
+import dev.stride.model.ZarrException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;

@@ -1,13 +1,13 @@
 package dev.stride.cli;
 
-import dev.stride.model.FieldStats;
-import dev.stride.model.Region;
-import dev.stride.model.ScanOptions;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor;
-import dev.stride.model.StructType;
+import dev.stride.model.FieldStats;
 import dev.stride.model.JsonCodec;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.StructType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
 import dev.stride.model.FieldStats;
-import dev.stride.model.TimeType;
 import dev.stride.model.Json;
+import dev.stride.model.TimeType;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

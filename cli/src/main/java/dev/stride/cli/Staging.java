@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.model.IoText;
+import dev.stride.model.ZarrException;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.model.Region;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
+import dev.stride.model.Region;
 
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;

@@ -1,10 +1,10 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.ZarrArray;
-import dev.stride.model.Json;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
+import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
+import dev.stride.ZarrWriter;
+import dev.stride.model.ArraySpec;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
-import dev.stride.model.ArraySpec;
-import dev.stride.ZarrWriter;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

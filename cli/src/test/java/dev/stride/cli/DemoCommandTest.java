@@ -1,6 +1,5 @@
 package dev.stride.cli;
 
-
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor;

@@ -1,8 +1,8 @@
 package dev.stride.cli;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,9 +1,9 @@
 package dev.stride.cli;
 
-import dev.stride.model.CoreType;
+import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
-import dev.stride.ZarrWriter;
+import dev.stride.model.CoreType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,12 +1,12 @@
 package dev.stride.codecs;
 
+import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
-import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 

@@ -1,8 +1,8 @@
 package dev.stride.codecs;
 
+import dev.stride.model.Json;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
-import dev.stride.model.Json;
 
 import java.util.LinkedHashMap;
 import java.util.List;

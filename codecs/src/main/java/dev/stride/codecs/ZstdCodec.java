@@ -5,12 +5,12 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.util.Native;
+import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
-import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;

@@ -1,9 +1,9 @@
 package dev.stride.codecs;
 
+import dev.stride.model.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
-import dev.stride.model.JsonCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;

@@ -1,9 +1,9 @@
 package dev.stride.codecs;
 
 import com.github.luben.zstd.Zstd;
+import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.BytesToBytesCodec;
-import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.spi.DecodeContext;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.AfterEach;

@@ -1,15 +1,15 @@
 package dev.stride.codecs;
 
+import dev.stride.model.CodecChain;
 import dev.stride.model.Json;
 import dev.stride.robust.Chain;
 import dev.stride.robust.Documents;
-import dev.stride.model.CodecChain;
 
 import java.util.List;
 
+import static dev.stride.model.CodecChain.zstd;
 import static dev.stride.robust.Chain.le;
 import static dev.stride.robust.Chain.shard;
-import static dev.stride.model.CodecChain.zstd;
 
 /** The zstd and blosc chains of the robustness tests and fuzz targets, on {@code ChunkFixture}'s array. */
 final class CodecChains {

@@ -1,14 +1,14 @@
 package dev.stride.codecs;
 
-import dev.stride.model.ZarrException;
-import dev.stride.internal.codec.CodecPipeline;
-import dev.stride.spi.DecodeContext;
 import dev.stride.conformance.Corpus;
 import dev.stride.conformance.Values;
-import dev.stride.model.RecordLayout;
-import dev.stride.model.Json;
-import dev.stride.model.ArrayMetadata;
+import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.document.MetadataParser;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.Json;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.DecodeContext;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

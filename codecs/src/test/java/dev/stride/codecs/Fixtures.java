@@ -1,15 +1,14 @@
 package dev.stride.codecs;
 
 import dev.stride.internal.metadata.Node;
-
-import dev.stride.model.ZarrException;
-import dev.stride.spi.ChunkSpec;
-import dev.stride.spi.CodecConfig;
 import dev.stride.model.CoreType;
+import dev.stride.model.Extension;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
-import dev.stride.model.Extension;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.ChunkSpec;
+import dev.stride.spi.CodecConfig;
 import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;

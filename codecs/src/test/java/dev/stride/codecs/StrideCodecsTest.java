@@ -1,13 +1,11 @@
 package dev.stride.codecs;
 
-import dev.stride.internal.metadata.Node;
-
-import dev.stride.model.ZarrException;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.CodecRegistry;
-import dev.stride.spi.DecodeContext;
+import dev.stride.internal.metadata.Node;
 import dev.stride.model.JsonCodec;
-import dev.stride.model.Extension;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.DecodeContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

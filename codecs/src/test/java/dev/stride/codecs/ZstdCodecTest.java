@@ -1,10 +1,10 @@
 package dev.stride.codecs;
 
 import com.github.luben.zstd.ZstdCompressCtx;
+import dev.stride.model.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
-import dev.stride.model.JsonCodec;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,8 +18,8 @@ import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
 import static dev.stride.codecs.Fixtures.KEY;
-import static dev.stride.codecs.Fixtures.assertCorrupt;
 import static dev.stride.codecs.Fixtures.NODE;
+import static dev.stride.codecs.Fixtures.assertCorrupt;
 import static dev.stride.codecs.Fixtures.config;
 import static dev.stride.codecs.Fixtures.raw;
 import static dev.stride.codecs.Fixtures.toBytes;

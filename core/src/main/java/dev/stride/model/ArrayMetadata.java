@@ -1,13 +1,9 @@
 package dev.stride.model;
 
-
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * An array's {@code zarr.json}, validated: shape, data type, regular chunk grid, chunk key encoding, fill value

@@ -1,7 +1,5 @@
 package dev.stride.model;
 
-
-
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;

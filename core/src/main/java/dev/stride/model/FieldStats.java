@@ -1,6 +1,5 @@
 package dev.stride.model;
 
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;

@@ -1,6 +1,5 @@
 package dev.stride.model;
 
-
 import java.nio.ByteOrder;
 import java.util.Arrays;
 

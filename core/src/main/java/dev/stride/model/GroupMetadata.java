@@ -1,13 +1,8 @@
 package dev.stride.model;
 
-import dev.stride.internal.metadata.Node;
-
-import dev.stride.internal.codec.CodecRegistry;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A group's {@code zarr.json}. {@link #consolidated()} holds the inline consolidated metadata of the nodes below,

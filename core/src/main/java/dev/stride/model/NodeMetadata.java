@@ -1,9 +1,5 @@
 package dev.stride.model;
 
-import dev.stride.internal.metadata.Node;
-
-import dev.stride.internal.codec.CodecRegistry;
-
 /** A parsed, validated {@code zarr.json}: an array's or a group's. */
 public sealed interface NodeMetadata permits ArrayMetadata, GroupMetadata {
 

@@ -1,6 +1,5 @@
 package dev.stride.model;
 
-
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;

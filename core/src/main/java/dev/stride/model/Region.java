@@ -1,6 +1,5 @@
 package dev.stride.model;
 
-
 import java.util.Arrays;
 
 /** A box of an N-d array: {@code start} inclusive, {@code stop} exclusive, per dimension. */

@@ -1,6 +1,5 @@
 package dev.stride.model;
 
-
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;

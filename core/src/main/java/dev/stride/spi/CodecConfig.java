@@ -1,8 +1,8 @@
 package dev.stride.spi;
 
-import dev.stride.model.ZarrException;
-import dev.stride.model.Json;
 import dev.stride.model.Extension;
+import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 
 import java.math.BigInteger;
 import java.util.List;

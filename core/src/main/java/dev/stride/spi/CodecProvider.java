@@ -1,6 +1,5 @@
 package dev.stride.spi;
 
-
 import java.util.Set;
 
 /**

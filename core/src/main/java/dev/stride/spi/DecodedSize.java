@@ -2,7 +2,6 @@ package dev.stride.spi;
 
 import dev.stride.internal.codec.CodecPipeline;
 
-
 /**
  * What a bytes->bytes codec may decode to, known before it reads a byte: exactly {@link #exact()} bytes (the innermost
  * bytes->bytes codec, told by the {@code bytes} codec), or at most {@link #limit()} bytes (a codec further out: its

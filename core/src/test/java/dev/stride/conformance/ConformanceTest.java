@@ -1,13 +1,11 @@
 package dev.stride.conformance;
 
-import dev.stride.model.IoMode;
-
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.internal.codec.CodecRegistry;
+import dev.stride.model.IoMode;
 import dev.stride.model.Json;
-import dev.stride.internal.store.LocalStore;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

@@ -1,16 +1,15 @@
 package dev.stride.robust;
 
-import dev.stride.internal.document.MetadataParser;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Region;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.internal.document.MetadataParser;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
-import dev.stride.model.ArrayMetadata;
 import dev.stride.model.NodeMetadata;
-import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

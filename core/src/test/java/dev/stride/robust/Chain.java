@@ -1,7 +1,7 @@
 package dev.stride.robust;
 
-import dev.stride.model.Json;
 import dev.stride.model.CodecChain;
+import dev.stride.model.Json;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;

@@ -1,15 +1,15 @@
 package dev.stride.robust;
 
-import dev.stride.model.Region;
+import dev.stride.ArrayWriter;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.model.CoreType;
-import dev.stride.model.StructType;
-import dev.stride.model.StructType.Field;
+import dev.stride.ZarrWriter;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ArraySpec;
-import dev.stride.ArrayWriter;
-import dev.stride.ZarrWriter;
+import dev.stride.model.CoreType;
+import dev.stride.model.Region;
+import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,14 +1,12 @@
 package dev.stride.robust;
 
-import dev.stride.model.IoMode;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.FieldStats;
-import dev.stride.model.Region;
-import dev.stride.model.ScanOptions;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.model.FieldStats;
 import dev.stride.model.IoMode;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

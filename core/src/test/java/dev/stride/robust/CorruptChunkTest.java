@@ -1,13 +1,10 @@
 package dev.stride.robust;
 
 import dev.stride.internal.codec.CodecPipeline;
-
 import dev.stride.internal.document.MetadataParser;
-
+import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
-import dev.stride.model.ArrayMetadata;
-import dev.stride.model.NodeMetadata;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;

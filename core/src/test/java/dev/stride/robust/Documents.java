@@ -1,15 +1,15 @@
 package dev.stride.robust;
 
-import dev.stride.model.ZarrException;
-import dev.stride.model.Region;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.conformance.Corpus;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
-import dev.stride.model.ArrayMetadata;
 import dev.stride.model.NodeMetadata;
-import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,16 +1,14 @@
 package dev.stride.robust;
 
-import dev.stride.model.IoMode;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Region;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.internal.store.LocalStore;
-import dev.stride.model.IoMode;
 import dev.stride.internal.store.MemoryStore;
-import dev.stride.spi.Scratch;
+import dev.stride.model.IoMode;
+import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
+import dev.stride.spi.Scratch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,18 +1,16 @@
 package dev.stride.robust;
 
-import dev.stride.model.IoMode;
-
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.model.IoMode;
 import dev.stride.internal.store.MemoryStore;
-import dev.stride.spi.Scratch;
+import dev.stride.model.IoMode;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
+import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,11 +1,10 @@
 package dev.stride.spi;
 
+import dev.stride.Zarr;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeBudget;
 import dev.stride.spi.Scratch;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.ScanOptions;
-import dev.stride.Zarr;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;

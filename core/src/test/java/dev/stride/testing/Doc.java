@@ -1,7 +1,6 @@
 package dev.stride.testing;
 
 import dev.stride.internal.document.MetadataParser;
-
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;

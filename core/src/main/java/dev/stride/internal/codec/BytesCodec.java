@@ -1,12 +1,11 @@
 package dev.stride.internal.codec;
 
+import dev.stride.model.Json;
+import dev.stride.model.StructType;
 import dev.stride.spi.ArrayToBytesCodec;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
-
-import dev.stride.model.StructType;
-import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;

@@ -1,5 +1,7 @@
 package dev.stride.internal.codec;
 
+import dev.stride.model.Extension;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.ArrayToArrayCodec;
 import dev.stride.spi.ArrayToBytesCodec;
 import dev.stride.spi.BytesToBytesCodec;
@@ -7,9 +9,6 @@ import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.Codec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.CodecProvider;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Extension;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

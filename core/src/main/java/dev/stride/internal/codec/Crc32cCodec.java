@@ -1,11 +1,10 @@
 package dev.stride.internal.codec;
 
+import dev.stride.model.Json;
 import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
-
-import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

@@ -1,16 +1,13 @@
 package dev.stride.internal.codec;
 
 import dev.stride.internal.metadata.Node;
-
+import dev.stride.model.CoreType;
+import dev.stride.model.FillValue;
+import dev.stride.model.Json;
 import dev.stride.spi.ArrayToBytesCodec;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
-
-import dev.stride.model.CoreType;
-import dev.stride.model.FillValue;
-import dev.stride.model.Json;
-import dev.stride.model.Extension;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

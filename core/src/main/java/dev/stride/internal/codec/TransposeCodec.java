@@ -1,11 +1,10 @@
 package dev.stride.internal.codec;
 
+import dev.stride.model.Json;
 import dev.stride.spi.ArrayToArrayCodec;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
-
-import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

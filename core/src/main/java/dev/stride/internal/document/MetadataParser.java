@@ -1,10 +1,9 @@
 package dev.stride.internal.document;
 
+import dev.stride.internal.codec.CodecRegistry;
 import dev.stride.internal.metadata.DataTypes;
 import dev.stride.internal.metadata.FillValues;
 import dev.stride.internal.metadata.Node;
-
-import dev.stride.internal.codec.CodecRegistry;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkKeyEncoding;
 import dev.stride.model.DataType;

@@ -1,13 +1,12 @@
 package dev.stride.internal.metadata;
 
-import dev.stride.model.Extension;
-
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.Extension;
+import dev.stride.model.Json;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
-import dev.stride.model.Json;
 
 import java.util.ArrayList;
 import java.util.HashSet;

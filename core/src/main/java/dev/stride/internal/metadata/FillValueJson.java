@@ -4,10 +4,10 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.model.FloatJson;
+import dev.stride.model.Json;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
-import dev.stride.model.Json;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,11 +1,10 @@
 package dev.stride.internal.metadata;
 
 import dev.stride.model.Extension;
-
-import dev.stride.model.ZarrException;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 import dev.stride.model.JsonSyntaxException;
+import dev.stride.model.ZarrException;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -1,8 +1,7 @@
 package dev.stride.internal.read;
 
-import dev.stride.model.FieldStats;
-
 import dev.stride.model.FieldAccessor;
+import dev.stride.model.FieldStats;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;

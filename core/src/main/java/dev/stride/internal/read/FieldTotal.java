@@ -2,10 +2,9 @@ package dev.stride.internal.read;
 
 import dev.stride.internal.base.ExactSum;
 import dev.stride.internal.base.Int128;
-import dev.stride.model.FieldStats;
-
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.FieldStats;
 import dev.stride.model.TimeType;
 
 /**

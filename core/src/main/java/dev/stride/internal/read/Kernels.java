@@ -1,8 +1,8 @@
 package dev.stride.internal.read;
 
+import dev.stride.internal.base.Reads;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
-import dev.stride.internal.base.Reads;
 import dev.stride.model.TimeType;
 
 import java.lang.foreign.MemorySegment;

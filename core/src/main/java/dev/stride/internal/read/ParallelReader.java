@@ -1,7 +1,6 @@
 package dev.stride.internal.read;
 
 import dev.stride.model.ScanOptions;
-
 import dev.stride.model.ZarrException;
 
 import java.io.UncheckedIOException;

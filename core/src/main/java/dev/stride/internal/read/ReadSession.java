@@ -1,11 +1,11 @@
 package dev.stride.internal.read;
 
+import dev.stride.internal.codec.NdCopy;
+import dev.stride.internal.codec.ShardIndex;
 import dev.stride.spi.DecodeBudget;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.ReadScope;
 import dev.stride.spi.Scratch;
-import dev.stride.internal.codec.NdCopy;
-import dev.stride.internal.codec.ShardIndex;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;

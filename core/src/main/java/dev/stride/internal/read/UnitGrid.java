@@ -1,8 +1,7 @@
 package dev.stride.internal.read;
 
-import dev.stride.model.Region;
-
 import dev.stride.internal.codec.NdCopy;
+import dev.stride.model.Region;
 
 import java.lang.foreign.MemorySegment;
 

@@ -1,15 +1,13 @@
 package dev.stride.internal.store;
 
 import dev.stride.model.IoMode;
-
+import dev.stride.model.IoText;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.ReadScope;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.ValuePart;
-
-import dev.stride.model.IoText;
-import dev.stride.model.ZarrException;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -1,9 +1,8 @@
 package dev.stride.internal.store;
 
+import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.WritableStore;
-
-import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

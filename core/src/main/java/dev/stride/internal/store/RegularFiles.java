@@ -1,8 +1,7 @@
 package dev.stride.internal.store;
 
-import dev.stride.spi.Store;
-
 import dev.stride.model.ZarrException;
+import dev.stride.spi.Store;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

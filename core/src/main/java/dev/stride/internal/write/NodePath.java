@@ -1,7 +1,7 @@
 package dev.stride.internal.write;
 
-import dev.stride.model.ZarrException;
 import dev.stride.model.NodeMetadata;
+import dev.stride.model.ZarrException;
 
 /** A node's absolute path ({@code /}, {@code /a/b}) with legal names, and where its keys live in the store. */
 public record NodePath(String path) {

@@ -1,8 +1,8 @@
 package dev.stride.internal.write;
 
-import dev.stride.model.ZarrException;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;

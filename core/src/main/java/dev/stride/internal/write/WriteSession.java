@@ -1,8 +1,8 @@
 package dev.stride.internal.write;
 
+import dev.stride.internal.codec.NdCopy;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
-import dev.stride.internal.codec.NdCopy;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentLinkedQueue;

@@ -1,7 +1,7 @@
 package dev.stride.internal.codec;
 
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
+import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;

@@ -1,14 +1,12 @@
 package dev.stride.internal.codec;
 
-import dev.stride.model.IoMode;
-
-import dev.stride.spi.BytesToBytesCodec;
-import dev.stride.spi.DecodeContext;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Region;
 import dev.stride.Zarr;
 import dev.stride.internal.store.LocalStore;
+import dev.stride.model.IoMode;
+import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.BytesToBytesCodec;
+import dev.stride.spi.DecodeContext;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.RecordingStore;
@@ -27,10 +25,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
-import java.util.List;
 
 import static dev.stride.testing.Refusals.corrupt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

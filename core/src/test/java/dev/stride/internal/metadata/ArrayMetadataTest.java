@@ -1,21 +1,17 @@
 package dev.stride.internal.metadata;
 
-import dev.stride.internal.codec.CodecPipeline;
-
-import dev.stride.internal.document.MetadataParser;
-
-import dev.stride.model.ArrayMetadata;
-import dev.stride.model.ChunkKeyEncoding;
-import dev.stride.model.NodeMetadata;
-
-import dev.stride.model.ZarrException.InvalidMetadata;
-import dev.stride.model.ZarrException.Unsupported;
 import dev.stride.internal.codec.BytesCodec;
+import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.Crc32cCodec;
 import dev.stride.internal.codec.GzipCodec;
 import dev.stride.internal.codec.TransposeCodec;
+import dev.stride.internal.document.MetadataParser;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ChunkKeyEncoding;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
+import dev.stride.model.ZarrException.InvalidMetadata;
+import dev.stride.model.ZarrException.Unsupported;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

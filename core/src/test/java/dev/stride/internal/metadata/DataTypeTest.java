@@ -1,17 +1,15 @@
 package dev.stride.internal.metadata;
 
 import dev.stride.internal.codec.CodecPipeline;
-
 import dev.stride.model.ArrayMetadata;
-
-import dev.stride.model.ZarrException.InvalidMetadata;
-import dev.stride.model.ZarrException.Unsupported;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.RawType;
-import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException.InvalidMetadata;
+import dev.stride.model.ZarrException.Unsupported;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

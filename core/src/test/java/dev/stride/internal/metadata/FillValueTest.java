@@ -1,8 +1,8 @@
 package dev.stride.internal.metadata;
 
-import dev.stride.model.ZarrException.InvalidMetadata;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
+import dev.stride.model.ZarrException.InvalidMetadata;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import org.junit.jupiter.api.Test;

@@ -1,15 +1,13 @@
 package dev.stride.internal.metadata;
 
 import dev.stride.internal.document.MetadataParser;
-
 import dev.stride.model.ArrayMetadata;
+import dev.stride.model.CoreType;
 import dev.stride.model.GroupMetadata;
+import dev.stride.model.Json;
 import dev.stride.model.NodeMetadata;
-
 import dev.stride.model.ZarrException.InvalidMetadata;
 import dev.stride.model.ZarrException.Unsupported;
-import dev.stride.model.CoreType;
-import dev.stride.model.Json;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -2,8 +2,8 @@ package dev.stride.internal.read;
 
 import org.junit.jupiter.api.Test;
 
-import java.io.UncheckedIOException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,16 +1,14 @@
 package dev.stride.internal.store;
 
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
 import dev.stride.model.IoMode;
-
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.WritableStore;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.Region;
-import dev.stride.model.ScanOptions;
-import dev.stride.Zarr;
-import dev.stride.ZarrArray;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Shard;

@@ -2,13 +2,12 @@ package dev.stride.internal.write;
 
 import dev.stride.ArrayWriter;
 import dev.stride.ZarrWriter;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.CoreType;
-import dev.stride.model.StructType;
-import dev.stride.model.StructType.Field;
-import dev.stride.model.Json;
 import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CoreType;
+import dev.stride.model.Json;
+import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

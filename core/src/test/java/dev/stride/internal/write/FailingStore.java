@@ -1,7 +1,7 @@
 package dev.stride.internal.write;
 
-import dev.stride.testing.ForwardingStore;
 import dev.stride.spi.Store;
+import dev.stride.testing.ForwardingStore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,18 +1,15 @@
 package dev.stride.internal.write;
 
-import dev.stride.model.FieldWriter;
-
-import dev.stride.model.IoMode;
-
 import dev.stride.ArrayWriter;
-import dev.stride.ZarrWriter;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
-import dev.stride.model.CoreType;
-import dev.stride.model.Json;
+import dev.stride.ZarrWriter;
 import dev.stride.internal.store.LocalStore;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CoreType;
+import dev.stride.model.FieldWriter;
+import dev.stride.model.IoMode;
+import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,17 +1,14 @@
 package dev.stride.internal.write;
 
-import dev.stride.model.FieldWriter;
-
-import dev.stride.model.IoMode;
-
 import dev.stride.ArrayWriter;
 import dev.stride.ZarrWriter;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.ZarrException;
-import dev.stride.model.CoreType;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.store.WritableLocalStore;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CoreType;
+import dev.stride.model.FieldWriter;
+import dev.stride.model.IoMode;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

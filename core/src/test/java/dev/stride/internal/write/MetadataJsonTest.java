@@ -1,29 +1,25 @@
 package dev.stride.internal.write;
 
-import dev.stride.internal.codec.CodecPipeline;
-
-import dev.stride.internal.document.MetadataParser;
-import dev.stride.internal.metadata.MetadataEncoder;
-
-import dev.stride.ZarrWriter;
-import dev.stride.internal.metadata.FillValueJson;
-import dev.stride.internal.metadata.Node;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.ZarrException;
 import dev.stride.Zarr;
+import dev.stride.ZarrWriter;
+import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.document.MetadataParser;
+import dev.stride.internal.metadata.FillValueJson;
+import dev.stride.internal.metadata.MetadataEncoder;
+import dev.stride.internal.metadata.Node;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ArraySpec;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
-import dev.stride.model.RawType;
-import dev.stride.model.StructType;
-import dev.stride.model.StructType.Field;
-import dev.stride.model.TimeType;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
-import dev.stride.model.ArrayMetadata;
-import dev.stride.model.NodeMetadata;
-import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.RawType;
+import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

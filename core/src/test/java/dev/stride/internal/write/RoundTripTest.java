@@ -1,19 +1,16 @@
 package dev.stride.internal.write;
 
-import dev.stride.model.IoMode;
-
 import dev.stride.ArrayWriter;
-import dev.stride.ZarrWriter;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.Selection;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.ZarrWriter;
+import dev.stride.model.ArraySpec;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
+import dev.stride.model.IoMode;
 import dev.stride.model.Json;
-import dev.stride.internal.store.LocalStore;
+import dev.stride.model.Selection;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

@@ -1,35 +1,33 @@
 package dev.stride.internal.write;
 
-import dev.stride.model.FieldWriter;
-
 import dev.stride.ArrayWriter;
-import dev.stride.ZarrWriter;
-import dev.stride.model.ArraySpec;
-
-import dev.stride.model.Selection;
 import dev.stride.Zarr;
+import dev.stride.ZarrWriter;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.ArraySpec;
 import dev.stride.model.BoolColumn;
 import dev.stride.model.ByteColumn;
 import dev.stride.model.Column;
 import dev.stride.model.ComplexColumn;
 import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
 import dev.stride.model.DoubleColumn;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.FieldWriter;
 import dev.stride.model.FloatColumn;
 import dev.stride.model.IntColumn;
-import dev.stride.model.LongColumn;
-import dev.stride.model.RawColumn;
-import dev.stride.model.ShortColumn;
-import dev.stride.model.TimeColumn;
-import dev.stride.model.DataType;
-import dev.stride.model.FieldAccessor;
-import dev.stride.model.RawType;
-import dev.stride.model.RecordLayout;
-import dev.stride.model.StructType;
-import dev.stride.model.StructType.Field;
-import dev.stride.model.TimeType;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
-import dev.stride.internal.store.MemoryStore;
+import dev.stride.model.LongColumn;
+import dev.stride.model.RawColumn;
+import dev.stride.model.RawType;
+import dev.stride.model.RecordLayout;
+import dev.stride.model.Selection;
+import dev.stride.model.ShortColumn;
+import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeColumn;
+import dev.stride.model.TimeType;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
