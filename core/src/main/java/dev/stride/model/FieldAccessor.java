@@ -237,13 +237,33 @@ public abstract sealed class FieldAccessor {
         }
     }
 
-    /** int8 or uint8; {@link #get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
-    public static final class ByteField extends FieldAccessor {
-        private final CoreType coreType;
+    /** int8 to uint32: integers whose every value a long holds, so they read as a long, a double and a JSON number alike. */
+    public abstract static sealed class IntegerField extends FieldAccessor permits ByteField, ShortField, IntField {
+        final CoreType coreType;
 
-        ByteField(Site s, CoreType t) {
+        IntegerField(Site s, CoreType t) {
             super(s, t);
             this.coreType = t;
+        }
+
+        /** The value, unsigned kinds included. */
+        public abstract long getLong(MemorySegment records, long i);
+
+        @Override
+        public final double getDouble(MemorySegment records, long i) {
+            return getLong(records, i);
+        }
+
+        @Override
+        public final Json toJson(MemorySegment records, long i) {
+            return Json.number(getLong(records, i));
+        }
+    }
+
+    /** int8 or uint8; {@link #get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
+    public static final class ByteField extends IntegerField {
+        ByteField(Site s, CoreType t) {
+            super(s, t);
         }
 
         /** The stored bits: a uint8 of 255 is -1. */
@@ -281,16 +301,6 @@ public abstract sealed class FieldAccessor {
         }
 
         @Override
-        public double getDouble(MemorySegment records, long i) {
-            return getLong(records, i);
-        }
-
-        @Override
-        public Json toJson(MemorySegment records, long i) {
-            return Json.number(getLong(records, i));
-        }
-
-        @Override
         public ByteColumn newColumn(int records) {
             return new ByteColumn(path(), coreType, new byte[records]);
         }
@@ -317,12 +327,9 @@ public abstract sealed class FieldAccessor {
     }
 
     /** int16 or uint16; {@link #get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
-    public static final class ShortField extends FieldAccessor {
-        private final CoreType coreType;
-
+    public static final class ShortField extends IntegerField {
         ShortField(Site s, CoreType t) {
             super(s, t);
-            this.coreType = t;
         }
 
         /** The stored bits: a uint16 of 65535 is -1. */
@@ -357,16 +364,6 @@ public abstract sealed class FieldAccessor {
 
         public long getLong(MemorySegment records, long i) {
             return getInt(records, i);
-        }
-
-        @Override
-        public double getDouble(MemorySegment records, long i) {
-            return getLong(records, i);
-        }
-
-        @Override
-        public Json toJson(MemorySegment records, long i) {
-            return Json.number(getLong(records, i));
         }
 
         @Override
@@ -462,12 +459,9 @@ public abstract sealed class FieldAccessor {
     }
 
     /** int32 or uint32; {@link #get} gives the raw bits, {@link #getLong} the value. */
-    public static final class IntField extends FieldAccessor {
-        private final CoreType coreType;
-
+    public static final class IntField extends IntegerField {
         IntField(Site s, CoreType t) {
             super(s, t);
-            this.coreType = t;
         }
 
         /** The stored bits: a uint32 of 4294967295 is -1. */
@@ -498,16 +492,6 @@ public abstract sealed class FieldAccessor {
         public long getLong(MemorySegment records, long i) {
             int v = get(records, i);
             return coreType == CoreType.UINT32 ? Integer.toUnsignedLong(v) : v;
-        }
-
-        @Override
-        public double getDouble(MemorySegment records, long i) {
-            return getLong(records, i);
-        }
-
-        @Override
-        public Json toJson(MemorySegment records, long i) {
-            return Json.number(getLong(records, i));
         }
 
         @Override
