@@ -392,8 +392,54 @@ public abstract sealed class FieldAccessor {
         }
     }
 
+    /** float16 and float32: read as a float, held in a {@link FloatColumn}. */
+    public abstract static sealed class FloatValuedField extends FieldAccessor permits HalfField, FloatField {
+        private final CoreType coreType;
+
+        FloatValuedField(Site s, CoreType t) {
+            super(s, t);
+            this.coreType = t;
+        }
+
+        public abstract float get(MemorySegment records, long i);
+
+        public abstract void get(MemorySegment records, long first, int n, float[] dst, int pos);
+
+        public abstract void set(MemorySegment records, long first, int n, float[] src, int pos);
+
+        @Override
+        public final double getDouble(MemorySegment records, long i) {
+            return get(records, i);
+        }
+
+        @Override
+        public final FloatColumn newColumn(int records) {
+            return new FloatColumn(path(), coreType, new float[records]);
+        }
+
+        @Override
+        public final void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
+            get(records, first, n, column.asFloats().values(), pos);
+        }
+
+        @Override
+        public final void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
+            set(records, first, n, column.asFloats().values(), pos);
+        }
+
+        @Override
+        final Column wrap(Object values) {
+            return values instanceof float[] v ? new FloatColumn(path(), coreType, v) : null;
+        }
+
+        @Override
+        final Class<?> arrayType() {
+            return float[].class;
+        }
+    }
+
     /** float16, widened to float (exactly) and narrowed from float to the nearest float16. */
-    public static final class HalfField extends FieldAccessor {
+    public static final class HalfField extends FloatValuedField {
         HalfField(Site s, CoreType t) {
             super(s, t);
         }
@@ -421,40 +467,10 @@ public abstract sealed class FieldAccessor {
             }
         }
 
-        @Override
-        public double getDouble(MemorySegment records, long i) {
-            return get(records, i);
-        }
-
         /** Its own shortest decimal: a float16 printed as a float32 would show digits it does not have. */
         @Override
         public Json toJson(MemorySegment records, long i) {
             return FloatJson.of(CoreType.FLOAT16, Reads.i16(records, at(i), little));
-        }
-
-        @Override
-        public FloatColumn newColumn(int records) {
-            return new FloatColumn(path(), CoreType.FLOAT16, new float[records]);
-        }
-
-        @Override
-        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
-            get(records, first, n, column.asFloats().values(), pos);
-        }
-
-        @Override
-        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
-            set(records, first, n, column.asFloats().values(), pos);
-        }
-
-        @Override
-        Column wrap(Object values) {
-            return values instanceof float[] v ? new FloatColumn(path(), CoreType.FLOAT16, v) : null;
-        }
-
-        @Override
-        Class<?> arrayType() {
-            return float[].class;
         }
     }
 
@@ -677,7 +693,7 @@ public abstract sealed class FieldAccessor {
         }
     }
 
-    public static final class FloatField extends FieldAccessor {
+    public static final class FloatField extends FloatValuedField {
         FloatField(Site s, CoreType t) {
             super(s, t);
         }
@@ -705,38 +721,8 @@ public abstract sealed class FieldAccessor {
         }
 
         @Override
-        public double getDouble(MemorySegment records, long i) {
-            return get(records, i);
-        }
-
-        @Override
         public Json toJson(MemorySegment records, long i) {
             return FloatJson.of(CoreType.FLOAT32, Reads.i32(records, at(i), little));
-        }
-
-        @Override
-        public FloatColumn newColumn(int records) {
-            return new FloatColumn(path(), CoreType.FLOAT32, new float[records]);
-        }
-
-        @Override
-        public void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
-            get(records, first, n, column.asFloats().values(), pos);
-        }
-
-        @Override
-        public void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
-            set(records, first, n, column.asFloats().values(), pos);
-        }
-
-        @Override
-        Column wrap(Object values) {
-            return values instanceof float[] v ? new FloatColumn(path(), CoreType.FLOAT32, v) : null;
-        }
-
-        @Override
-        Class<?> arrayType() {
-            return float[].class;
         }
     }
 
