@@ -366,7 +366,7 @@ class ScanTest {
             assertContains(assertThrows(ZarrException.BadRequest.class, () -> a.scan("c")).getMessage(), "field 'c' (complex64) is not a real number");
             assertContains(assertThrows(ZarrException.BadRequest.class, () -> a.scan("r")).getMessage(), "field 'r' (r8) is not a real number");
             assertThrows(ZarrException.BadRequest.class, () -> a.scan("nope"));
-            assertThrows(IllegalArgumentException.class, () -> ScanOptions.threads(0));
+            assertThrows(ZarrException.BadRequest.class, () -> ScanOptions.threads(0));
         }
     }
 

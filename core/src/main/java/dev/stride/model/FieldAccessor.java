@@ -68,7 +68,7 @@ public abstract sealed class FieldAccessor {
             };
             case TimeType t -> new TimeField(site, t);
             case RawType r -> new RawField(site, r);
-            case StructType s -> throw new IllegalArgumentException("a struct is not a leaf field");
+            case StructType s -> throw new ZarrException.BadRequest(null, "a struct is not a leaf field");
         };
     }
 

@@ -14,7 +14,7 @@ public final class FillValue {
 
     public FillValue(DataType type, Json json, byte[] littleEndian) {
         if (littleEndian.length != type.byteSize()) {
-            throw new IllegalArgumentException("fill value of " + type.describe() + " needs " + type.byteSize() + " bytes");
+            throw new ZarrException.BadRequest(null, "fill value of " + type.describe() + " needs " + type.byteSize() + " bytes");
         }
         this.type = type;
         this.json = json;

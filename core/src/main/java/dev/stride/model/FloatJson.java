@@ -17,11 +17,11 @@ public final class FloatJson {
     /**
      * The JSON of a float given by its bits (the low 2, 4 or 8 bytes of {@code bits}).
      *
-     * @throws IllegalArgumentException when {@code type} is not float16, float32 or float64
+     * @throws ZarrException.BadRequest when {@code type} is not float16, float32 or float64
      */
     public static Json of(CoreType type, long bits) {
         if (type.kind() != CoreType.Kind.FLOAT) {
-            throw new IllegalArgumentException(type.describe() + " is not a float type");
+            throw new ZarrException.BadRequest(null, type.describe() + " is not a float type");
         }
         double v = switch (type) {
             case FLOAT16 -> Float.float16ToFloat((short) bits);

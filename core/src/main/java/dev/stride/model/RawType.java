@@ -6,7 +6,7 @@ import java.util.function.BiConsumer;
 public record RawType(int bits) implements DataType {
     public RawType {
         if (bits <= 0 || bits % 8 != 0) {
-            throw new IllegalArgumentException("raw bits must be a positive multiple of 8: " + bits);
+            throw new ZarrException.BadRequest(null, "raw bits must be a positive multiple of 8: " + bits);
         }
     }
 

@@ -13,7 +13,7 @@ public record ScanOptions(int threads, Progress progress) {
 
     public ScanOptions {
         if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1");
+            throw new ZarrException.BadRequest(null, "threads must be at least 1");
         }
         if (progress == null) {
             progress = (done, total) -> { };

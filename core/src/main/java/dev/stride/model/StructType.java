@@ -21,17 +21,17 @@ public record StructType(List<Field> fields, boolean legacy) implements DataType
     public StructType {
         fields = List.copyOf(fields);
         if (fields.isEmpty()) {
-            throw new IllegalArgumentException("a struct needs at least one field");
+            throw new ZarrException.BadRequest(null, "a struct needs at least one field");
         }
         var seen = new HashSet<String>();
         for (Field f : fields) {
             if (f.name().isEmpty() || !seen.add(f.name())) {
-                throw new IllegalArgumentException("field names must be unique and non-empty: '" + f.name() + "'");
+                throw new ZarrException.BadRequest(null, "field names must be unique and non-empty: '" + f.name() + "'");
             }
         }
         int[][] same = samePath(fields);
         if (same != null) {
-            throw new IllegalArgumentException("two fields have the dotted path '" + path(fields, same[1]) + "'");
+            throw new ZarrException.BadRequest(null, "two fields have the dotted path '" + path(fields, same[1]) + "'");
         }
     }
 

@@ -54,7 +54,7 @@ class FloatJsonTest {
 
     @Test
     void onlyFloatTypesHaveAFloatSpelling() {
-        var e = assertThrows(IllegalArgumentException.class, () -> FloatJson.of(CoreType.INT32, 0));
+        var e = assertThrows(ZarrException.BadRequest.class, () -> FloatJson.of(CoreType.INT32, 0));
         assertEquals("int32 is not a float type", e.getMessage());
     }
 

@@ -108,11 +108,11 @@ class RecordLayoutTest {
 
     @Test
     void twoFieldsOfOneDottedPathAreRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StructType.of(
+        ZarrException.BadRequest e = assertThrows(ZarrException.BadRequest.class, () -> StructType.of(
                 new Field("a.b", CoreType.INT32), new Field("a", StructType.of(new Field("b", CoreType.INT16)))));
         assertEquals("two fields have the dotted path 'a.b'", e.getMessage());
         // a leaf and a nested struct of one path too: "a.b" would name either
-        assertThrows(IllegalArgumentException.class, () -> StructType.of(new Field("a", StructType.of(
+        assertThrows(ZarrException.BadRequest.class, () -> StructType.of(new Field("a", StructType.of(
                 new Field("b", StructType.of(new Field("c", CoreType.INT8))))), new Field("a.b", CoreType.INT8)));
     }
 

@@ -10,6 +10,7 @@ import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException.InvalidMetadata;
 import dev.stride.model.ZarrException.Unsupported;
+import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -292,8 +293,8 @@ class DataTypeTest {
 
     @Test
     void programmaticStructsKeepTheirRules() {
-        assertThrows(IllegalArgumentException.class, () -> StructType.of());
-        assertThrows(IllegalArgumentException.class, () -> StructType.of(new Field("x", CoreType.INT8), new Field("x", CoreType.INT8)));
-        assertThrows(IllegalArgumentException.class, () -> StructType.of(new Field("", CoreType.INT8)));
+        assertThrows(ZarrException.BadRequest.class, () -> StructType.of());
+        assertThrows(ZarrException.BadRequest.class, () -> StructType.of(new Field("x", CoreType.INT8), new Field("x", CoreType.INT8)));
+        assertThrows(ZarrException.BadRequest.class, () -> StructType.of(new Field("", CoreType.INT8)));
     }
 }
