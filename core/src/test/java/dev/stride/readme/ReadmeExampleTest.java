@@ -1,5 +1,9 @@
-package dev.stride;
+package dev.stride.readme;
 
+import dev.stride.ArrayWriter;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.Column;
 import dev.stride.model.CoreType;
@@ -49,7 +53,7 @@ class ReadmeExampleTest {
     @Test
     void theReadmeShowsThisExampleVerbatim() throws IOException {
         String readme = Files.readString(Path.of("..", "README.md"));
-        String test = Files.readString(Path.of("src/test/java/dev/stride/ReadmeExampleTest.java"));
+        String test = Files.readString(Path.of("src/test/java/dev/stride/readme/ReadmeExampleTest.java"));
         int fence = readme.indexOf("```java\ntry (Zarr zarr = Zarr.open(survey))") + "```java\n".length();
         int marker = test.indexOf("// README begin\n") + "// README begin\n".length();
         assertEquals(unindented(readme.substring(fence, readme.indexOf("```", fence))),
