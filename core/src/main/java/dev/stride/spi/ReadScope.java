@@ -110,7 +110,8 @@ public final class ReadScope implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the memory cannot be freed
      */
     @Override
-    public void close() {
+    public synchronized void close() {
+        // synchronized: two closes at once must give back the owner's one reference once
         if (!closed) {
             closed = true;
             release();

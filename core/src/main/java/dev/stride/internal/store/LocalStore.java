@@ -265,8 +265,6 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
 
     private ValuePart readPart(String key, boolean fromEnd, long length, Scratch scratch) {
         ensureOpen();
-        ValuePart[] part = new ValuePart[1];
-        MemorySegment bytes;
         try {
             Mappings kept = mode == IoMode.READ ? null : mappings(scratch);
             MemorySegment whole = kept == null ? null : kept(kept, key);
@@ -274,18 +272,16 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
                 long n = Math.min(length, whole.byteSize());
                 return new ValuePart(whole.asSlice(fromEnd ? whole.byteSize() - n : 0, n), whole.byteSize());
             }
-            bytes = withChannel(key, ch -> {
+            return withChannel(key, ch -> {
                 long size = ch.size();
                 long n = Math.min(length, size);
                 long offset = fromEnd ? size - n : 0;
                 MemorySegment got = kept == null ? readInto(key, ch, offset, n, scratch) : mapTransiently(kept, key, ch, offset, n, scratch);
-                part[0] = new ValuePart(got, size);
-                return got;
+                return new ValuePart(got, size);
             });
         } catch (IllegalStateException e) {
             throw closedOr(e, scratch);
         }
-        return bytes == null ? null : part[0];
     }
 
     /**
@@ -313,12 +309,12 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /** What a read does with the open channel of a key's file. */
-    private interface ChannelRead {
-        MemorySegment apply(FileChannel ch) throws IOException;
+    private interface ChannelRead<T> {
+        T apply(FileChannel ch) throws IOException;
     }
 
     /** Opens a key's regular file and reads it, or null when the key does not exist. */
-    private MemorySegment withChannel(String key, ChannelRead read) {
+    private <T> T withChannel(String key, ChannelRead<T> read) {
         Readable file = readable(key);
         if (file == null) {
             return null;
