@@ -174,18 +174,21 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
-     * Names of the nodes directly below {@code path}: directories holding a zarr.json, not starting with "__". A folder
-     * whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing child.
+     * Names of the nodes directly below {@code path}, sorted: directories holding a zarr.json, not starting with "__". A
+     * folder whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing
+     * child. A store that cannot list (HTTP) answers from the consolidated metadata of the nearest group at or above
+     * {@code path} that has it.
      *
      * @throws ZarrException.StoreFailure when the store cannot list the path or look at a child's zarr.json
-     * @throws ZarrException.Unsupported when the store cannot list at all
+     * @throws ZarrException.Unsupported when the store cannot list and no group at or above the path has consolidated
+     *         metadata
      * @throws ZarrException.Closed when the hierarchy is closed
      */
     public List<String> children(String path) {
         ensureOpen();
         String normalized = normalize(path);
         if (!(store instanceof ListableStore listable)) {
-            throw new ZarrException.Unsupported(normalized, null, "the store cannot list, so the children of a node are unknown");
+            return consolidatedChildren(normalized);
         }
         String prefix = prefix(normalized);
         List<String> names = new ArrayList<>();
@@ -195,6 +198,25 @@ public final class Zarr implements AutoCloseable {
             }
         }
         return names;
+    }
+
+    /** The children of a node as the consolidated metadata of the nearest group at or above it lists them. */
+    private List<String> consolidatedChildren(String path) {
+        for (String group = path; ; group = NodePath.of(group).parent().path()) {
+            if (metadata(group) instanceof GroupMetadata g && g.consolidated() != null) {
+                String below = group.equals(path) ? "" : path.substring(group.length() + (group.equals("/") ? 0 : 1)) + "/";
+                return g.consolidated().keySet().stream()
+                        .filter(relative -> relative.startsWith(below) && relative.indexOf('/', below.length()) < 0)
+                        .map(relative -> relative.substring(below.length()))
+                        .sorted()
+                        .toList();
+            }
+            if (group.equals("/")) {
+                throw new ZarrException.Unsupported(path, null, "the store cannot list (" + store.getClass().getSimpleName()
+                        + ") and no group from / to this node has consolidated metadata, so its children are unknown; "
+                        + "open its arrays by their own paths");
+            }
+        }
     }
 
     /**

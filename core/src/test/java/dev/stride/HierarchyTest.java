@@ -4,6 +4,8 @@ import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
+import dev.stride.spi.Scratch;
+import dev.stride.spi.Store;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
@@ -12,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -66,6 +69,54 @@ class HierarchyTest {
         try (Zarr z = Zarr.open(tree().writeTo(dir))) {
             checkHierarchy(z);
         }
+    }
+
+    /** A store that cannot list (HTTP) finds children in the consolidated metadata of the nearest group that has it. */
+    @Test
+    void aStoreThatCannotListWalksConsolidatedMetadata() {
+        Tree t = tree();
+        String inner = Doc.array("'int16'", "[1]", "[1]", "4", Doc.BYTES_BE).json();
+        String consolidated = "{\"kind\": \"inline\", \"must_understand\": false, \"metadata\": {"
+                + "\"points\": " + Doc.array("'uint8'", "[2]", "[2]", "0", "'bytes'").json() + ", \"g\": " + Doc.group().json()
+                + ", \"g/inner\": " + inner + ", \"my group with spaces\": " + Doc.group().json() + "}}";
+        t.put("zarr.json", Doc.group().withRaw("attributes", "{\"title\": \"t\", \"scale\": NaN}")
+                .withRaw("consolidated_metadata", consolidated).bytes());
+        try (Zarr z = Zarr.open(cannotList(t.memory()))) {
+            checkHierarchy(z);
+        }
+        // the nearest group wins: /g's own consolidated metadata lists a child the root's does not
+        t.node("g", Doc.group().withRaw("consolidated_metadata", "{\"kind\": \"inline\", \"must_understand\": false, "
+                + "\"metadata\": {\"inner\": " + inner + ", \"later\": " + inner + "}}"));
+        try (Zarr z = Zarr.open(cannotList(t.memory()))) {
+            assertEquals(List.of("inner", "later"), z.children("/g"));
+        }
+        try (Zarr z = Zarr.open(cannotList(tree().memory()))) {
+            var e = assertThrows(ZarrException.Unsupported.class, () -> z.children("/g"));
+            assertEquals("/g", e.node());
+            assertContains(e.getMessage(), "no group from / to this node has consolidated metadata, so its children are unknown");
+            assertContains(e.getMessage(), "open its arrays by their own paths");
+            assertArrayEquals(new short[] {4}, z.array("/g/inner").read("", null).asShorts().values());
+        }
+    }
+
+    /** The read side of a store alone, as HTTP gives it. */
+    private static Store cannotList(Store store) {
+        return new Store() {
+            @Override
+            public MemorySegment read(String key, long offset, long length, Scratch scratch) {
+                return store.read(key, offset, length, scratch);
+            }
+
+            @Override
+            public long size(String key) {
+                return store.size(key);
+            }
+
+            @Override
+            public void close() {
+                store.close();
+            }
+        };
     }
 
     @Test
