@@ -72,6 +72,16 @@ public final class ArrayReader implements AutoCloseable {
         return unitShape;
     }
 
+    /** Where the units are stored and how they decode. */
+    public ChunkSource source() {
+        return source;
+    }
+
+    /** Bytes of one decoded unit. */
+    public long unitBytes() {
+        return unitBytes;
+    }
+
     /** One record of fill values in the stored byte order. */
     public byte[] fillElement() {
         return fillElement;

@@ -4,6 +4,7 @@ import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.ShardIndex;
 import dev.stride.internal.codec.ShardingCodec;
 import dev.stride.model.ArrayMetadata;
+import dev.stride.spi.DecodeContext;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.ValuePart;
@@ -19,9 +20,11 @@ import java.util.List;
  * shard index and that inner chunk's byte range are read, never the whole shard. This is the one walk from a unit
  * through shard indexes to its bytes; whatever decodes stored units (reads, scans, benchmarks) goes through it.
  *
- * <p>No value is asked for its size apart from its bytes: a compressed chunk is read with at most the bytes its codecs
- * can make ({@link Store#readPrefix}), and a shard's index comes with the shard's size in one request
- * ({@link Store#readSuffix}, or {@code readPrefix} for an index at the start).
+ * <p>No value is asked for its size apart from its bytes: a chunk is read with at most the bytes its codecs can make
+ * ({@link Store#readPrefix}), and a shard's index comes with the shard's size in one request
+ * ({@link Store#readSuffix}, or {@code readPrefix} for an index at the start). Finding a unit's bytes
+ * ({@link #locate}), reading them ({@link #fetch}) and decoding them are separate steps, so a read-ahead can run the
+ * first two on I/O threads while the cores decode.
  */
 public final class ChunkSource {
     private final Store store;
@@ -77,24 +80,32 @@ public final class ChunkSource {
         return prefix + meta.keyEncoding().key(outer);
     }
 
+    /**
+     * Where a unit's stored bytes are: the whole value of {@code key} ({@code length < 0}, read with at most the bytes
+     * its codecs can make), or {@code length} bytes at {@code offset} of a shard.
+     */
+    public record Location(String key, long offset, long length) {
+        boolean whole() {
+            return length < 0;
+        }
+    }
+
     /** The decoded unit (packed elements, C order), or null when it was never written. */
     public MemorySegment decode(long[] unit, ReadSession session) {
+        Location at = locate(unit, session);
+        ValuePart stored = at == null ? null : fetch(at, session.ctx.scratch());
+        return stored == null ? null : decode(stored, session.ctx);
+    }
+
+    /**
+     * Where the unit's stored bytes are, reading the shard indexes on the way (the session keeps the last of each
+     * level); null when the unit was never written. A range larger than the codecs can make is refused unread.
+     */
+    public Location locate(long[] unit, ReadSession session) {
         String key = keyOf(unit);
         session.ctx.at(node, key);
-        Scratch scratch = session.ctx.scratch();
         if (levels.isEmpty()) {
-            if (unitPipeline.byteCodecs().isEmpty()) {
-                // a raw chunk is mapped in place and its size checked by the bytes codec
-                MemorySegment stored = store.read(key, 0, -1, scratch);
-                return stored == null ? null : unitPipeline.decode(stored, session.ctx);
-            }
-            // a stored chunk larger than its codecs can make is refused from its size, no more than that bound read
-            ValuePart stored = store.readPrefix(key, unitPipeline.maxStoredSize(), scratch);
-            if (stored == null) {
-                return null;
-            }
-            unitPipeline.checkStoredSize(stored.valueSize(), session.ctx);
-            return unitPipeline.decode(stored.bytes(), session.ctx);
+            return new Location(key, 0, -1);
         }
         long base = 0;
         long size = -1; // the outermost shard's size comes with its index
@@ -116,7 +127,66 @@ public final class ChunkSource {
             size = index.length(inner);
         }
         unitPipeline.checkStoredSize(size, session.ctx);
-        return unitPipeline.decode(store.read(key, base, size, scratch), session.ctx);
+        return new Location(key, base, size);
+    }
+
+    /** The stored bytes at a location, with the stored value's size; null when its key does not exist. */
+    public ValuePart fetch(Location at, Scratch scratch) {
+        if (at.whole()) {
+            return store.readPrefix(at.key(), unitPipeline.maxStoredSize(), scratch);
+        }
+        MemorySegment bytes = store.read(at.key(), at.offset(), at.length(), scratch);
+        return bytes == null ? null : new ValuePart(bytes, at.length());
+    }
+
+    /**
+     * The stored bytes of several locations in one call to the store, all valid together: ranges of one shard become
+     * one batch of ranges, which the store may merge into fewer requests. Null entries stay null (never written).
+     */
+    public ValuePart[] fetch(Location[] at, Scratch scratch) {
+        ValuePart[] out = new ValuePart[at.length];
+        int ranges = 0;
+        String key = null;
+        for (Location l : at) {
+            if (l != null) {
+                ranges++;
+                key = l.key();
+            }
+        }
+        if (ranges == 1) {
+            for (int i = 0; i < at.length; i++) {
+                out[i] = at[i] == null ? null : fetch(at[i], scratch);
+            }
+            return out;
+        }
+        long[] offsets = new long[ranges];
+        long[] lengths = new long[ranges];
+        int r = 0;
+        for (Location l : at) {
+            if (l != null) {
+                if (l.whole() || !l.key().equals(key)) {
+                    throw new IllegalArgumentException("a batch holds ranges of one shard only, not " + l);
+                }
+                offsets[r] = l.offset();
+                lengths[r++] = l.length();
+            }
+        }
+        MemorySegment[] bytes = ranges == 0 ? null : store.readRanges(key, offsets, lengths, scratch);
+        r = 0;
+        for (int i = 0; i < at.length; i++) {
+            if (at[i] != null && bytes != null) {
+                out[i] = new ValuePart(bytes[r], lengths[r]);
+                r++;
+            }
+        }
+        return out;
+    }
+
+    /** Decodes stored bytes fetched for the unit {@code ctx} was last pointed at. */
+    public MemorySegment decode(ValuePart stored, DecodeContext ctx) {
+        // a whole value is read with no more bytes than its codecs can make: a larger one is refused from its size
+        unitPipeline.checkStoredSize(stored.valueSize(), ctx);
+        return unitPipeline.decode(stored.bytes(), ctx);
     }
 
     /**

@@ -2,9 +2,11 @@ package dev.stride.internal.read;
 
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
+import dev.stride.spi.ValuePart;
 
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
+import java.util.function.Supplier;
 
 /**
  * Runs a pass over the units of a region on N {@link Workers}: each decodes the units it takes with its own session
@@ -54,10 +56,22 @@ public final class ParallelReader {
         return units == null ? grid.count() : units.length;
     }
 
+    /**
+     * Reads every unit once, handing its runs to the visitor of the worker that decoded it. A store that keeps reads in
+     * flight ({@link dev.stride.spi.Store#readAhead()}) is read ahead of the decoders by a {@link ReadAhead}, and
+     * {@code progress} then counts its batches; otherwise each worker reads the unit it decodes.
+     */
     public void run(WorkerVisitors visitors) {
         array.ensureOpen();
+        int inFlight = array.store().readAhead();
         try {
-            Workers.run(threads, count(), progress, worker -> new UnitReader(visitors.forWorker(worker)));
+            if (inFlight > 0) {
+                try (ReadAhead ahead = new ReadAhead(array, grid, units, inFlight, threads)) {
+                    Workers.run(threads, ahead.batches(), progress, worker -> new BatchReader(visitors.forWorker(worker), ahead));
+                }
+            } else {
+                Workers.run(threads, count(), progress, worker -> new UnitReader(visitors.forWorker(worker)));
+            }
         } catch (InternalError e) {
             // the JVM raises a fault in a mapped file asynchronously: it may arrive after the read that caused it
             long[] unit = lastUnit;
@@ -90,9 +104,46 @@ public final class ParallelReader {
         }
     }
 
+    /** One worker decoding the batches a {@link ReadAhead} fetched. */
+    private final class BatchReader implements Workers.Worker {
+        private final ReadSession session = array.acquire();
+        private final UnitVisitor visitor;
+        private final ReadAhead ahead;
+
+        BatchReader(UnitVisitor visitor, ReadAhead ahead) {
+            this.visitor = visitor;
+            this.ahead = ahead;
+        }
+
+        @Override
+        public void run(long batch) {
+            try {
+                ReadAhead.Fetched fetched = ahead.take(batch);
+                for (int i = 0; i < fetched.units().length; i++) {
+                    long[] unit = fetched.units()[i];
+                    lastUnit = unit;
+                    ValuePart stored = fetched.stored()[i];
+                    readUnit(unit, session, visitor, () -> stored == null ? null : array.source().decode(stored, session.ctx.at(array.path(), array.keyOf(unit))));
+                }
+            } finally {
+                ahead.release(batch);
+            }
+        }
+
+        @Override
+        public void finish() {
+            array.release(session);
+        }
+    }
+
     private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor) {
+        readUnit(unit, session, visitor, () -> array.storedUnit(unit, session));
+    }
+
+    /** Decodes one unit ({@code decode} gives null for one never written) and visits its runs. */
+    private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor, Supplier<MemorySegment> decode) {
         try {
-            MemorySegment decoded = decode(unit, session);
+            MemorySegment decoded = decode(unit, decode);
             if (decoded == null) {
                 if (visitor.missing(grid.recordsIn(unit))) {
                     return;
@@ -111,9 +162,10 @@ public final class ParallelReader {
      * The unit as stored, decoded (null when never written). A store or codec that fails outside the family (a plug-in,
      * a native library) fails here naming the node and key, unless the array was closed under it.
      */
-    private MemorySegment decode(long[] unit, ReadSession session) {
+    private MemorySegment decode(long[] unit, Supplier<MemorySegment> decode) {
         try {
-            return array.storedUnit(unit, session);
+            array.ensureOpen();
+            return decode.get();
         } catch (ZarrException e) {
             throw e;
         } catch (RuntimeException e) {
