@@ -36,7 +36,7 @@ import java.util.function.Supplier;
 @Command(name = "copy",
         description = {"Copies a hierarchy or an array, re-chunked and re-encoded.",
                 "",
-                "Copies the node at PATH into the new directory DST: a hierarchy",
+                "Copies the node at PATH into the new hierarchy DST: a hierarchy",
                 "(every group with its attributes, every array) or one array.",
                 "Arrays keep their data type, shape, fill value, dimension names and",
                 "attributes. By default each is stored in chunks of the shape its",
@@ -47,13 +47,19 @@ import java.util.function.Supplier;
                 "Prints each array's records and bytes on disk before and after, and",
                 "the time taken.",
                 "",
-                "The copy is made in a hidden directory beside DST and renamed onto",
-                "DST once everything in it is on disk: a copy that fails or is killed",
-                "leaves no DST, and the next copy to DST removes what it left."})
+                "A local copy is made in a hidden directory beside DST and renamed",
+                "onto DST once everything in it is on disk: a copy that fails or is",
+                "killed leaves no DST, and the next copy to DST removes what it left.",
+                "An object store (s3://) has no rename: each array's zarr.json is",
+                "written after its chunks, so no half-copied array is readable, and a",
+                "copy that fails deletes what it wrote."})
 final class CopyCommand extends NodeCommand {
-    @Parameters(index = "1", paramLabel = "DST", converter = LocalDirectory.class,
-            description = "Directory of the copy (a path or file:///dir); it must not exist yet, or be empty.")
-    Path destination;
+    @Parameters(index = "1", paramLabel = "DST",
+            description = "Where the copy goes: a directory (a path or file:///dir) or a store URI (s3://bucket/prefix);"
+                    + " it must not exist yet, or be empty.")
+    String destination;
+    /** The directory DST names, or null for a store of another scheme. */
+    private Path destinationPath;
 
     @Option(names = "--chunks", split = ",", paramLabel = "N",
             description = "Chunk shape, such as 65536 or 100,20; fewer sizes than dimensions set the leading ones.")
@@ -103,23 +109,49 @@ final class CopyCommand extends NodeCommand {
             plan(source, layout, groups, arrays);
             CopyReport report = new CopyReport();
             List<ArrayCopy> copies = new ArrayList<>();
-            try (Staging staging = atDestination(() -> Staging.beside(destination))) {
-                try (ZarrWriter target = atDestination(() -> ZarrWriter.open(staging.directory()))) {
-                    try {
-                        copyInto(target, groups, arrays, copies, report);
-                    } catch (RuntimeException e) {
-                        // nothing of a failed copy is worth publishing, even into the staging directory
-                        copies.forEach(c -> c.target().abort());
-                        throw e;
-                    }
+            if (destinationPath != null) {
+                try (Staging staging = atDestination(() -> Staging.beside(destinationPath))) {
+                    copyTo(() -> ZarrWriter.open(staging.directory()), groups, arrays, copies, report);
+                    atDestination(staging::publish);
                 }
-                atDestination(staging::publish);
+            } else {
+                copyTo(() -> vacant(ZarrWriter.open(store(destination))), groups, arrays, copies, report);
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             copies.forEach(c -> report(c, report));
             report.lines(layout.codecText(), seconds).forEach(line -> out().write(line + "\n"));
         }
         return 0;
+    }
+
+    /** Copies into the hierarchy {@code open} gives; a failed copy aborts its arrays and deletes the groups it made. */
+    private void copyTo(Supplier<ZarrWriter> open, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays,
+            List<ArrayCopy> copies, CopyReport report) {
+        try (ZarrWriter target = atDestination(open)) {
+            try {
+                copyInto(target, groups, arrays, copies, report);
+            } catch (RuntimeException e) {
+                // nothing of a failed copy is worth publishing, even into a staging directory
+                copies.forEach(c -> c.target().abort());
+                for (String node : groups.keySet()) {
+                    try {
+                        target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json");
+                    } catch (ZarrException left) {
+                        e.addSuppressed(left);
+                    }
+                }
+                throw e;
+            }
+        }
+    }
+
+    /** A writer of a store that holds nothing yet: a copy never mixes into existing keys. */
+    private ZarrWriter vacant(ZarrWriter target) {
+        if (!target.store().list("").isEmpty()) {
+            target.close();
+            throw usageError(destination + " already holds keys; copy writes a new hierarchy");
+        }
+        return target;
     }
 
     /**
@@ -146,8 +178,7 @@ final class CopyCommand extends NodeCommand {
         ChunkEncoding encoding = c.target().chunkEncoding();
         report.array(c.source().path().equals("/") ? path.toString() : c.source().path(), written.size(), c.source().layout().recordSize(),
                 encoding.sharded() ? encoding.innerChunkShape() : written.chunkShape(), encoding.sharded() ? written.chunkShape() : null,
-                Directories.storedBytes(directory(path, c.source().path())),
-                Directories.storedBytes(directory(destination, c.source().path())));
+                storedBytes(path, c.source().path()), storedBytes(destinationPath, c.source().path()));
     }
 
     private void checkUsage() {
@@ -159,13 +190,18 @@ final class CopyCommand extends NodeCommand {
                 throw usageError("chunk and shard sizes must be 1 or more, not " + TargetLayout.text(shape));
             }
         }
-        if (!Directories.vacant(destination)) {
+        try {
+            destinationPath = LocalDirectory.of(destination);
+        } catch (ZarrException e) {
+            throw usageError(e.getMessage());
+        }
+        if (destinationPath == null) {
+            return;
+        }
+        if (!Directories.vacant(destinationPath)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
         }
-        if (path == null) {
-            throw usageError(location + " is not a local directory; copy reads only those (a path or file:///...)");
-        }
-        if (realPath(destination).startsWith(realPath(path))) {
+        if (path != null && realPath(destinationPath).startsWith(realPath(path))) {
             throw usageError(destination + " lies inside " + path + ", which is being copied");
         }
     }
@@ -237,10 +273,11 @@ final class CopyCommand extends NodeCommand {
 
     @Override
     public String rootOf(ZarrException e) {
-        return destinationFailures.contains(e) ? destination.toString() : location;
+        return destinationFailures.contains(e) ? destination : location;
     }
 
-    private static Path directory(Path root, String node) {
-        return node.equals("/") ? root : root.resolve(node.substring(1));
+    /** Bytes a node's files take on disk, or -1 for a node in another kind of store. */
+    private static long storedBytes(Path root, String node) {
+        return root == null ? -1 : Directories.storedBytes(node.equals("/") ? root : root.resolve(node.substring(1)));
     }
 }

@@ -19,7 +19,7 @@ final class CopyReport {
         groups++;
     }
 
-    /** An array copied: {@code shards} is null when unsharded; before and after are bytes on disk. */
+    /** An array copied: {@code shards} is null when unsharded; before and after are bytes on disk, -1 when unknown (not local). */
     void array(String path, long records, long recordSize, long[] chunks, long[] shards, long before, long after) {
         String chunking = TargetLayout.text(chunks) + (shards == null ? "" : " in shards of " + TargetLayout.text(shards));
         rows.add(new Row(path, records, records * recordSize, chunking, before, after));
@@ -33,11 +33,11 @@ final class CopyReport {
         long after = 0;
         for (Row r : rows) {
             cells.add(new String[] {r.path, String.format(Locale.ROOT, "%,d", r.records), r.chunks,
-                    ByteText.of(r.before), ByteText.of(r.after), ratio(r.after, r.before)});
+                    bytes(r.before), bytes(r.after), ratio(r.after, r.before)});
             records += r.records;
             recordBytes += r.recordBytes;
-            before += r.before;
-            after += r.after;
+            before = r.before < 0 || before < 0 ? -1 : before + r.before;
+            after = r.after < 0 || after < 0 ? -1 : after + r.after;
         }
         List<String> out = new ArrayList<>(TextTable.lines(HEADERS, RIGHT_ALIGNED, cells));
         out.add("");
@@ -45,7 +45,7 @@ final class CopyReport {
         out.addAll(new Details()
                 .add("arrays", rows.size() + (groups == 0 ? "" : ", in " + groups + (groups == 1 ? " group" : " groups") + " with their attributes"))
                 .add("codecs", codecs)
-                .add("stored", ByteText.of(before) + " before, " + ByteText.of(after) + " after (" + ratio(after, before) + ")")
+                .add("stored", bytes(before) + " before, " + bytes(after) + " after (" + ratio(after, before) + ")")
                 .add("time", String.format(Locale.ROOT, "%.3f s", seconds))
                 .add("speed", String.format(Locale.ROOT, "%,.0f records/s, %s/s of records", records * perSecond, ByteText.of(recordBytes * perSecond)))
                 .lines());
@@ -53,6 +53,11 @@ final class CopyReport {
     }
 
     private static String ratio(long after, long before) {
-        return before == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * after / before);
+        return before <= 0 || after < 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * after / before);
+    }
+
+    /** Bytes on disk, or "?" for a store whose sizes are not counted (remote). */
+    private static String bytes(long n) {
+        return n < 0 ? "?" : ByteText.of(n);
     }
 }

@@ -4,7 +4,9 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.ZarrException;
+import dev.stride.spi.StoreDescriptor;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -13,6 +15,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
 /** What the commands on a node share: the PATH argument, the output streams, and failures located under PATH. */
@@ -27,6 +31,9 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--no-sign-request", description = "Read (and write) s3:// stores anonymously, without credentials, as the aws command line does.")
+    boolean noSignRequest;
 
     PrintWriter out() {
         return spec.commandLine().getOut();
@@ -56,7 +63,18 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
         if (path != null && !Files.isDirectory(path)) {
             throw new ZarrException.NodeNotFound(null, Files.exists(path) ? "not a directory" : "no such directory");
         }
-        return Zarr.open(location);
+        return Zarr.open(store(location));
+    }
+
+    /** A path or URI the user gave as a store, anonymous for S3 when {@code --no-sign-request} says so. */
+    StoreDescriptor store(String given) {
+        StoreDescriptor where = StoreDescriptor.parse(given);
+        if (!noSignRequest || !where.scheme().equalsIgnoreCase("s3")) {
+            return where;
+        }
+        Map<String, String> options = new TreeMap<>(where.options());
+        options.put("anonymous", "true");
+        return new StoreDescriptor(where.uri(), options);
     }
 
     /** The array at PATH; a group is refused with the names of its children, so the user sees what to give instead. */
