@@ -21,6 +21,15 @@ public abstract class OpenArray {
     @Param({"AUTO"})
     public IoMode io;
 
+    /**
+     * Where the array is read: {@code local} for the directory of {@code -Dstride.benchdata}, or a URL under which the
+     * same arrays are served ({@code http://127.0.0.1:8080} for {@code http://127.0.0.1:8080/raw.zarr}).
+     */
+    @Param({LOCAL})
+    public String base;
+
+    static final String LOCAL = "local";
+
     private Path path;
     private Zarr zarr;
     private ZarrArray array;
@@ -31,7 +40,7 @@ public abstract class OpenArray {
     @Setup(Level.Trial)
     public void open() {
         path = BenchData.array(name());
-        zarr = Zarr.open(path, io);
+        zarr = base.equals(LOCAL) ? Zarr.open(path, io) : Zarr.open(base + "/" + name() + ".zarr");
         array = zarr.array("/");
     }
 
