@@ -33,14 +33,9 @@ export JAVA_HOME="$jdk"
 java="$jdk/bin/java"
 
 py=$("$shared/peers/setup.sh")
-missing=()
-for a in raw big zstd blosc sharded; do
-  [ -f "$data/$a.zarr/zarr.json" ] || missing+=("$a")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "== making ${missing[*]} in $data" >&2
-  "$py" "$shared/peers/make_bench_data.py" "$data" --only "$(IFS=,; echo "${missing[*]}")" | tee "$results/expected.txt" >&2
-fi
+# shellcheck source=data.sh
+. "$here/data.sh"
+ensure_bench_data "$py" "$shared" "$data" "$results" raw big zstd blosc sharded
 
 echo "== building bench/target/benchmarks.jar" >&2
 (cd "$repo" && ./mvnw -q -pl bench -am package -DskipTests)

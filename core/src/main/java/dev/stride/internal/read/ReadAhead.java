@@ -26,7 +26,7 @@ final class ReadAhead implements AutoCloseable {
      */
     static final long BATCH_BYTES = 64L << 20;
     /** Bytes of batches in flight at most: at 1 GB/s this hides 0.5 s of latency, far beyond a loopback or a region's. */
-    static final long AHEAD_BYTES = 512L << 20;
+    static final long AHEAD_BYTES = 64L << 20;
     /** Passes of more units than this fetch them one by one rather than keep a table of batches. */
     static final long MAX_BATCHED_UNITS = 1 << 24;
 
