@@ -125,6 +125,14 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * How many reads a pass over an array should keep in flight ahead of decoding: 0 for a store whose reads cost no
+     * waiting (files); a remote store answers its setting.
+     */
+    default int readAhead() {
+        return 0;
+    }
+
+    /**
      * Where this store can be opened again, in this JVM or another, through {@link StoreProvider}; null for a store
      * that lives only here (in memory).
      */

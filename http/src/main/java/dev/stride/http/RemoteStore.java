@@ -1,0 +1,231 @@
+package dev.stride.http;
+
+import dev.stride.model.ZarrException;
+import dev.stride.spi.Scratch;
+import dev.stride.spi.Store;
+import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValuePart;
+
+import java.lang.foreign.MemorySegment;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The read side of a store over HTTP (plain HTTP servers, S3): every read is one GET of a byte range, a prefix or a
+ * suffix with the value's size in the same answer, a size a HEAD, and several ranges of one value are merged where
+ * they lie within {@link HttpSettings#coalesceGap()} of each other and fetched at once. A subclass says where a key
+ * lives ({@link #uriOf}) and may add headers to every request ({@link #headersFor}) and sign each attempt
+ * ({@link #signer}); all three are called from many threads.
+ *
+ * <p>Bytes land in the reading thread's {@link Scratch}, owned by this store; a read returns them as a segment of it,
+ * valid until the scratch is next used by this store. Closing the store closes its {@link HttpTransport}.
+ */
+public abstract class RemoteStore implements Store {
+    /** A larger value is not read to the heap: {@code zarr.json} of a big hierarchy stays far below. */
+    static final long MAX_HEAP_VALUE = 256 << 20;
+
+    private final StoreDescriptor descriptor;
+    private final HttpTransport transport;
+    private volatile boolean closed;
+
+    /**
+     * @param descriptor what {@link #descriptor()} gives: the store's URI and its options
+     * @param transport the store's own transport, closed with it
+     */
+    protected RemoteStore(StoreDescriptor descriptor, HttpTransport transport) {
+        this.descriptor = descriptor;
+        this.transport = transport;
+    }
+
+    /** The URI of a key's value. */
+    protected abstract URI uriOf(String key);
+
+    /** Headers every request of {@code method} carries (none by default); called for every request. */
+    protected Map<String, String> headersFor(String method) {
+        return Map.of();
+    }
+
+    /** What signs each attempt of a request; {@link RequestSigner#NONE} by default. */
+    protected RequestSigner signer() {
+        return RequestSigner.NONE;
+    }
+
+    protected final HttpTransport transport() {
+        return transport;
+    }
+
+    public final HttpSettings settings() {
+        return transport.settings();
+    }
+
+    @Override
+    public MemorySegment read(String key, long offset, long length, Scratch scratch) {
+        ensureOpen();
+        if (offset < 0) {
+            throw new ZarrException.StoreFailure(key, "cannot be read from the offset " + offset, null);
+        }
+        if (length == 0) {
+            ValuePart empty = emptyPart(key, offset);
+            return empty == null ? null : empty.bytes();
+        }
+        ByteRange range = length > 0 ? ByteRange.of(offset, length) : offset == 0 ? ByteRange.whole() : ByteRange.from(offset);
+        ValuePart part = get(key, range, scratch);
+        return part == null ? null : part.bytes();
+    }
+
+    @Override
+    public ValuePart readPrefix(String key, long length, Scratch scratch) {
+        ensureOpen();
+        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.prefix(length), scratch);
+    }
+
+    @Override
+    public ValuePart readSuffix(String key, long length, Scratch scratch) {
+        ensureOpen();
+        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.suffix(length), scratch);
+    }
+
+    private ValuePart get(String key, ByteRange range, Scratch scratch) {
+        return transport.get(uriOf(key), key, range, headersFor("GET"), signer(), scratch, this);
+    }
+
+    /** No bytes at {@code offset} of a value, with its size: HTTP cannot ask for an empty range. */
+    private ValuePart emptyPart(String key, long offset) {
+        long size = size(key);
+        if (size < 0) {
+            return null;
+        }
+        if (offset > size) {
+            throw new ZarrException.StoreFailure(key, "the offset " + offset + " lies past the end of the value of " + size + " bytes", null);
+        }
+        return new ValuePart(MemorySegment.NULL, size);
+    }
+
+    /**
+     * Reads the ranges in as few requests as {@link HttpSettings#coalesceGap()} allows, all at once, each into its
+     * own slice of one scratch buffer taken on this thread before they start; the ranges are slices of those.
+     */
+    @Override
+    public MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Scratch scratch) {
+        ensureOpen();
+        if (offsets.length != lengths.length) {
+            throw new ZarrException.StoreFailure(key, offsets.length + " offsets but " + lengths.length + " lengths", null);
+        }
+        List<Integer> asked = new ArrayList<>();
+        for (int i = 0; i < offsets.length; i++) {
+            if (offsets[i] < 0 || lengths[i] < 0) {
+                throw new ZarrException.StoreFailure(key, "cannot read " + lengths[i] + " bytes at " + offsets[i], null);
+            }
+            if (lengths[i] > 0) {
+                asked.add(i);
+            }
+        }
+        RangePlan plan = RangePlan.of(asked.stream().mapToLong(i -> offsets[i]).toArray(),
+                asked.stream().mapToLong(i -> lengths[i]).toArray(), settings().coalesceGap());
+        ValuePart[] parts = plan.spans().isEmpty() ? new ValuePart[0] : fetch(key, plan, scratch.buffer(this, plan.bytes()));
+        if (parts == null) {
+            return null;
+        }
+        long size = parts.length > 0 ? parts[0].valueSize() : size(key);
+        if (size < 0) {
+            return null;
+        }
+        MemorySegment[] out = new MemorySegment[offsets.length];
+        for (int i = 0; i < out.length; i++) {
+            if (offsets[i] > size) {
+                throw new ZarrException.StoreFailure(key, "the offset " + offsets[i] + " lies past the end of the value of " + size + " bytes", null);
+            }
+            out[i] = MemorySegment.NULL;
+        }
+        for (int k = 0; k < asked.size(); k++) {
+            int i = asked.get(k);
+            int span = plan.spanOf()[k];
+            out[i] = parts[span].bytes().asSlice(offsets[i] - plan.spans().get(span).offset(), lengths[i]);
+        }
+        return out;
+    }
+
+    /** Each span of the plan into its slice of {@code buffer}, all at once; null when the key does not exist. */
+    private ValuePart[] fetch(String key, RangePlan plan, MemorySegment buffer) {
+        URI uri = uriOf(key);
+        Map<String, String> headers = headersFor("GET");
+        RequestSigner signer = signer();
+        List<ByteRange.Exact> spans = plan.spans();
+        if (spans.size() == 1) {
+            ValuePart part = transport.get(uri, key, spans.getFirst(), headers, signer, buffer);
+            return part == null ? null : new ValuePart[] {part};
+        }
+        ValuePart[] parts = new ValuePart[spans.size()];
+        // closing the executor waits for every request, so no request writes into the buffer after this returns
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<ValuePart>> requests = new ArrayList<>();
+            long at = 0;
+            for (ByteRange.Exact span : spans) {
+                MemorySegment into = buffer.asSlice(at, span.length());
+                at += span.length();
+                requests.add(threads.submit(() -> transport.get(uri, key, span, headers, signer, into)));
+            }
+            try {
+                for (int i = 0; i < parts.length; i++) {
+                    parts[i] = requests.get(i).get();
+                }
+            } catch (ExecutionException e) {
+                requests.forEach(r -> r.cancel(true));
+                throw e.getCause() instanceof ZarrException z ? z
+                        : new ZarrException.StoreFailure(key, "a range read failed: " + e.getCause(), e.getCause());
+            } catch (InterruptedException e) {
+                requests.forEach(r -> r.cancel(true));
+                Thread.currentThread().interrupt();
+                throw new ZarrException.StoreFailure(key, "the range reads were interrupted", e);
+            }
+        }
+        for (ValuePart p : parts) {
+            if (p == null) {
+                return null;
+            }
+        }
+        return parts;
+    }
+
+    @Override
+    public long size(String key) {
+        ensureOpen();
+        return transport.head(uriOf(key), key, headersFor("HEAD"), signer());
+    }
+
+    @Override
+    public byte[] readBytes(String key) {
+        ensureOpen();
+        return transport.getSmall(uriOf(key), key, headersFor("GET"), signer(), MAX_HEAP_VALUE);
+    }
+
+    /** {@link HttpSettings#inFlight()}: a remote read is mostly waiting. */
+    @Override
+    public int readAhead() {
+        return settings().inFlight();
+    }
+
+    @Override
+    public StoreDescriptor descriptor() {
+        return descriptor;
+    }
+
+    /** Ends reading and closes the transport; reads in progress fail with {@link ZarrException.Closed}. */
+    @Override
+    public void close() {
+        closed = true;
+        transport.close();
+    }
+
+    protected final void ensureOpen() {
+        if (closed) {
+            throw new ZarrException.Closed("the store " + descriptor.uri());
+        }
+    }
+}
