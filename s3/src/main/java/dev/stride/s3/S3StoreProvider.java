@@ -15,6 +15,11 @@ import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
  */
 public final class S3StoreProvider implements StoreProvider {
 
+    /** What {@link java.util.ServiceLoader} calls. */
+    public S3StoreProvider() {
+        // no state: every store resolves its own settings and credentials
+    }
+
     @Override
     public String scheme() {
         return "s3";

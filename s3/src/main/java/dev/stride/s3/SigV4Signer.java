@@ -1,7 +1,10 @@
 package dev.stride.s3;
 
+import dev.stride.http.RequestSigner;
+import dev.stride.model.ZarrException;
 import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.SdkHttpMethod;
 import software.amazon.awssdk.http.SdkHttpRequest;
@@ -22,7 +25,7 @@ import java.util.TreeMap;
  * AWS and S3-compatible servers accept alike (no chunked uploads, no flexible checksums: those are refused by some
  * servers). Holds no secret itself, and prints none.
  */
-final class SigV4Signer {
+final class SigV4Signer implements RequestSigner {
     private static final AwsV4HttpSigner SIGNER = AwsV4HttpSigner.create();
     /** Set by the HTTP client itself (the JDK's refuses it as a request header); it is still signed. */
     private static final String HOST = "host";
@@ -39,13 +42,20 @@ final class SigV4Signer {
      * The headers that sign a request: {@code Authorization}, {@code X-Amz-Date}, {@code x-amz-content-sha256} and,
      * for temporary credentials, {@code X-Amz-Security-Token}.
      *
-     * @param body the request body, or null for none
-     * @throws software.amazon.awssdk.core.exception.SdkClientException when no credentials can be found
+     * @throws ZarrException.StoreFailure when no credentials can be found
      */
-    Map<String, String> sign(String method, URI uri, Map<String, String> headers, MemorySegment body) {
+    @Override
+    public Map<String, String> sign(String method, URI uri, Map<String, String> headers, MemorySegment body) {
         SdkHttpRequest.Builder request = SdkHttpRequest.builder().method(SdkHttpMethod.fromValue(method)).uri(uri);
         headers.forEach(request::putHeader);
-        AwsCredentials identity = credentials.resolveCredentials();
+        AwsCredentials identity;
+        try {
+            identity = credentials.resolveCredentials();
+        } catch (SdkException e) {
+            // the chain's message says where it looked; it holds no secret, having found none
+            throw new ZarrException.StoreFailure(null, "cannot sign " + method + " " + uri + ": no AWS credentials found ("
+                    + e.getMessage() + "); give anonymous=true to read a public bucket", e);
+        }
         SignedRequest signed = SIGNER.sign(r -> {
             r.identity(identity)
                     .request(request.build())

@@ -6,7 +6,7 @@ import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
 import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
-import org.jclouds.blobstore.options.CreateContainerOptions;
+import org.jclouds.blobstore.domain.BlobAccess;
 
 import java.net.URI;
 import java.util.Properties;
@@ -53,11 +53,9 @@ final class S3TestServer {
         return name;
     }
 
-    /** A new bucket that anyone may read without signing. */
-    String publicBucket(String purpose) {
-        String name = purpose + "-" + BUCKETS.incrementAndGet();
-        blobs.createContainerInLocation(null, name, CreateContainerOptions.Builder.publicRead());
-        return name;
+    /** Lets anyone read an object without signing (s3proxy asks the object's access for a filesystem store). */
+    void makePublic(String bucket, String objectKey) {
+        blobs.setBlobAccess(bucket, objectKey, BlobAccess.PUBLIC_READ);
     }
 
     /** The store URI of {@code path} in {@code bucket} on this server, with more options if given ({@code a=b&c=d}). */
