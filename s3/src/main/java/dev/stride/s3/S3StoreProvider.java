@@ -29,7 +29,7 @@ public final class S3StoreProvider implements StoreProvider {
     @Override
     public S3Store open(StoreDescriptor where) {
         HttpSettings settings = HttpSettings.from(where, S3Config.OPTION_NAMES);
-        S3Config config = S3Config.resolve(where, System.getenv(), S3StoreProvider::sdkRegion);
+        S3Config config = S3Config.resolve(where, System.getenv(), () -> SdkRegion.VALUE);
         return S3Store.open(config, settings, config.anonymous() ? null : DefaultCredentialsProvider.builder().build(), 0);
     }
 
@@ -39,12 +39,19 @@ public final class S3StoreProvider implements StoreProvider {
         return open(where);
     }
 
-    /** The region of the SDK's chain (system property {@code aws.region}, profile files, the instance), or null. */
-    private static String sdkRegion() {
-        try {
-            return new DefaultAwsRegionProviderChain().getRegion().id();
-        } catch (SdkClientException e) {
-            return null;
+    /**
+     * The region of the SDK's chain (system property {@code aws.region}, profile files, the instance), or null; looked up
+     * once per JVM, on first need, since off EC2 the chain waits about a second for the instance metadata service.
+     */
+    private static final class SdkRegion {
+        static final String VALUE = lookUp();
+
+        private static String lookUp() {
+            try {
+                return new DefaultAwsRegionProviderChain().getRegion().id();
+            } catch (SdkClientException e) {
+                return null;
+            }
         }
     }
 }
