@@ -49,8 +49,8 @@ public record HttpSettings(int inFlight, int connectionsPerHost, int retries, Du
         require(inFlight >= 1, IN_FLIGHT, inFlight);
         require(connectionsPerHost >= 1, CONNECTIONS, connectionsPerHost);
         require(retries >= 0, RETRIES, retries);
-        require(!retryTime.isNegative(), RETRY_TIME, retryTime);
-        require(timeout.isPositive(), TIMEOUT, timeout);
+        require(!retryTime.isNegative(), RETRY_TIME, seconds(retryTime));
+        require(timeout.isPositive(), TIMEOUT, seconds(timeout));
         require(coalesceGap >= 0, COALESCE_GAP, coalesceGap);
     }
 

@@ -133,7 +133,8 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * A whole small value on the heap (metadata, a listing), or null when it does not exist.
+     * A whole small value on the heap (metadata, a listing), or null when it does not exist. Its length is checked
+     * against the Content-Length; a chunked body without one has nothing to be checked against.
      *
      * @throws ZarrException.StoreFailure when it cannot be read or holds more than {@code maxBytes}
      */
@@ -279,7 +280,7 @@ public final class HttpTransport implements AutoCloseable {
         return BodySubscribers.mapping(new HeapSubscriber(ERROR_TEXT, true, -1), text -> {
             String code = text instanceof Outcome.Done<byte[]> d ? errorCode(d.value()) : null;
             String why = "HTTP " + status + (code == null ? "" : " " + code);
-            return worthRetrying(status) || CODES_WORTH_RETRYING.contains(code) ? new Outcome.Retry<>(why) : new Outcome.Fail<>(why);
+            return worthRetrying(status) || code != null && CODES_WORTH_RETRYING.contains(code) ? new Outcome.Retry<>(why) : new Outcome.Fail<>(why);
         });
     }
 

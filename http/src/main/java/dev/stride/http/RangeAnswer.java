@@ -34,7 +34,10 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory, long was
                     + " to Range: " + range.header());
         }
         ByteRange.Exact asked = range.within(answered.size());
-        if (asked == null || !answered.answers(asked)) {
+        if (asked == null) {
+            return HttpTransport.failing(pastTheEnd(answered.size()));
+        }
+        if (!answered.answers(asked)) {
             return HttpTransport.failing("the answer Content-Range: " + header + " does not match Range: " + range.header());
         }
         if (announced >= 0 && announced != asked.length()) {
