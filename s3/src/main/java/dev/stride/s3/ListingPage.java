@@ -94,7 +94,8 @@ record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
 
     /** A parser that reads no DTD and resolves no external entity: the answer comes from a server we do not control. */
     private static XMLInputFactory secureFactory() {
-        XMLInputFactory f = XMLInputFactory.newFactory();
+        // the JDK's own parser, whatever StAX implementation the class path brings
+        XMLInputFactory f = XMLInputFactory.newDefaultFactory();
         f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         f.setProperty(XMLInputFactory.IS_COALESCING, true);

@@ -112,17 +112,26 @@ public final class S3Store extends RemoteStore implements WritableStore {
         return List.copyOf(names);
     }
 
+    /**
+     * One page of the listing. S3 may send it chunked, without a length, so a body cut short at a chunk boundary
+     * reaches us as a complete answer: only the XML shows it, and the page is asked again as often as the transport
+     * retries a failed request.
+     */
     private ListingPage page(String prefix, String below, String token) {
         URI uri = config.listUri(below, token, listPageSize);
-        byte[] xml = transport().getSmall(uri, prefix, headersFor("GET"), signer, MAX_LISTING_PAGE);
-        if (xml == null) {
-            throw new ZarrException.StoreFailure(prefix, "cannot be listed: the bucket '" + config.location().bucket()
-                    + "' does not exist or may not be listed (" + uri + ")", null);
-        }
-        try {
-            return ListingPage.parse(xml);
-        } catch (IllegalArgumentException e) {
-            throw new ZarrException.StoreFailure(prefix, "cannot be listed: " + e.getMessage() + " (" + uri + ")", e);
+        for (int attempt = 0; ; attempt++) {
+            byte[] xml = transport().getSmall(uri, prefix, headersFor("GET"), signer, MAX_LISTING_PAGE);
+            if (xml == null) {
+                throw new ZarrException.StoreFailure(prefix, "cannot be listed: the bucket '" + config.location().bucket()
+                        + "' does not exist or may not be listed (" + uri + ")", null);
+            }
+            try {
+                return ListingPage.parse(xml);
+            } catch (IllegalArgumentException e) {
+                if (attempt >= settings().retries()) {
+                    throw new ZarrException.StoreFailure(prefix, "cannot be listed: " + e.getMessage() + " (" + uri + ")", e);
+                }
+            }
         }
     }
 
