@@ -1,5 +1,6 @@
 package dev.stride.s3;
 
+import dev.stride.http.HttpSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.Scratch;
@@ -8,7 +9,9 @@ import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -140,7 +143,7 @@ class S3StoreTest {
                 expected.add(name);
             }
             S3Config config = S3Config.resolve(StoreDescriptor.parse(SERVER.uri(bucket, "x", "")), Map.of(), () -> null);
-            try (S3Store store = S3Store.open(config, dev.stride.http.HttpSettings.DEFAULTS, StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.accessKeyId(), S3TestServer.secretAccessKey())), 4)) {
+            try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.accessKeyId(), S3TestServer.secretAccessKey())), 4)) {
                 assertEquals(expected, store.list(""));
             }
         }
@@ -176,7 +179,7 @@ class S3StoreTest {
         String secret = "wrong-secret-" + "x".repeat(20);
         S3Config config = S3Config.resolve(StoreDescriptor.parse(SERVER.uri(bucket, "data.zarr", "")), Map.of(), () -> null);
         var wrong = StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.accessKeyId(), secret));
-        try (S3Store store = S3Store.open(config, dev.stride.http.HttpSettings.DEFAULTS, wrong, 0)) {
+        try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, wrong, 0)) {
             ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.readBytes("zarr.json"));
             String message = e.getMessage() + " " + e.getCause();
             assertTrue(message.contains("data.zarr/zarr.json") || message.contains("zarr.json"), message);
@@ -188,6 +191,30 @@ class S3StoreTest {
             assertFalse(described.contains(S3TestServer.accessKeyId()) || described.contains(S3TestServer.secretAccessKey())
                     || described.contains(secret), described);
         }
+    }
+
+    @Test
+    void noCredentialsAnywhereIsAStoreFailureNamingTheRequest() {
+        S3Config config = S3Config.resolve(StoreDescriptor.parse(SERVER.uri(SERVER.bucket("nocredentials"), "x", "")), Map.of(), () -> null);
+        AwsCredentialsProvider none = () -> {
+            throw SdkClientException.create("Unable to load credentials from any of the providers in the chain");
+        };
+        try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, none, 0)) {
+            ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.size("zarr.json"));
+            assertTrue(e.getMessage().contains("HEAD") && e.getMessage().contains("/x/zarr.json"), e.getMessage());
+            assertTrue(e.getMessage().contains("anonymous=true"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aClosedStoreRefusesEveryCall() {
+        WritableStore store = open(SERVER.bucket("closed"), "x");
+        store.close();
+        assertThrows(ZarrException.Closed.class, () -> store.size("k"));
+        assertThrows(ZarrException.Closed.class, () -> store.list(""));
+        assertThrows(ZarrException.Closed.class, () -> store.write("k", bytes("v")));
+        assertThrows(ZarrException.Closed.class, () -> store.delete("k"));
+        store.close();
     }
 
     @Test
