@@ -17,8 +17,6 @@ import java.util.List;
  * @param nextToken {@code NextContinuationToken} when {@code IsTruncated} is true, else null
  */
 record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
-    private static final XMLInputFactory XML = secureFactory();
-
     ListingPage {
         keys = List.copyOf(keys);
         prefixes = List.copyOf(prefixes);
@@ -36,7 +34,7 @@ record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
         String token = null;
         boolean truncated = false;
         try {
-            XMLStreamReader r = XML.createXMLStreamReader(new ByteArrayInputStream(xml));
+            XMLStreamReader r = secureFactory().createXMLStreamReader(new ByteArrayInputStream(xml));
             try {
                 r.nextTag();
                 if (!r.getLocalName().equals("ListBucketResult")) {
@@ -92,7 +90,10 @@ record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
         }
     }
 
-    /** A parser that reads no DTD and resolves no external entity: the answer comes from a server we do not control. */
+    /**
+     * A parser that reads no DTD and resolves no external entity: the answer comes from a server we do not control.
+     * One per page, since a factory is not promised to be safe from many threads.
+     */
     private static XMLInputFactory secureFactory() {
         // the JDK's own parser, whatever StAX implementation the class path brings
         XMLInputFactory f = XMLInputFactory.newDefaultFactory();

@@ -60,33 +60,51 @@ public record S3Config(S3Location location, String region, URI endpoint, boolean
     public static S3Config resolve(StoreDescriptor where, Map<String, String> env, Supplier<String> sdkRegion) {
         S3Location location = S3Location.of(where.uri());
         Map<String, String> given = new TreeMap<>();
-        String region = firstOf(where.option(REGION, null), env.get("AWS_REGION"), env.get("AWS_DEFAULT_REGION"));
-        if (where.option(REGION, null) != null) {
-            given.put(REGION, region);
+        String region = region(where, env, sdkRegion, given);
+        String endpointOption = where.option(ENDPOINT, null);
+        Setting endpointSetting = endpointOption != null ? new Setting(endpointOption, "the option " + ENDPOINT)
+                : Setting.first(new Setting(env.get("AWS_ENDPOINT_URL_S3"), "AWS_ENDPOINT_URL_S3"), new Setting(env.get("AWS_ENDPOINT_URL"), "AWS_ENDPOINT_URL"));
+        boolean custom = endpointSetting != null;
+        URI endpoint = custom ? endpoint(endpointSetting, where) : awsEndpoint(region);
+        if (endpointOption != null) {
+            given.put(ENDPOINT, endpointOption);
         }
-        if (region == null) {
-            region = firstOf(sdkRegion.get(), DEFAULT_REGION);
-        }
-        if (!REGION_NAME.matcher(region).matches()) {
-            throw new ZarrException.BadRequest(null, "the AWS region '" + region + "' of " + where.uri() + " is not a region name");
-        }
-        String endpointText = where.option(ENDPOINT, null);
-        String endpointSource = "the option " + ENDPOINT;
-        if (endpointText != null) {
-            given.put(ENDPOINT, endpointText);
-        } else if (env.get("AWS_ENDPOINT_URL_S3") != null) {
-            endpointText = env.get("AWS_ENDPOINT_URL_S3");
-            endpointSource = "AWS_ENDPOINT_URL_S3";
-        } else if (env.get("AWS_ENDPOINT_URL") != null) {
-            endpointText = env.get("AWS_ENDPOINT_URL");
-            endpointSource = "AWS_ENDPOINT_URL";
-        }
-        boolean custom = endpointText != null;
-        URI endpoint = custom ? endpoint(endpointText, endpointSource, where) : awsEndpoint(region);
         boolean pathStyle = flag(where, PATH_STYLE, custom || !VIRTUAL_HOST_BUCKET.matcher(location.bucket()).matches(), given);
         boolean anonymous = flag(where, ANONYMOUS, false, given);
         boolean requesterPays = flag(where, REQUESTER_PAYS, false, given);
         return new S3Config(location, region, endpoint, pathStyle, anonymous, requesterPays, given);
+    }
+
+    /** A value and where it came from, for messages. */
+    private record Setting(String value, String source) {
+        /** The first setting with a value, or null. */
+        static Setting first(Setting... settings) {
+            for (Setting s : settings) {
+                if (s.value != null && !s.value.isBlank()) {
+                    return s;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static String region(StoreDescriptor where, Map<String, String> env, Supplier<String> sdkRegion, Map<String, String> given) {
+        String option = where.option(REGION, null);
+        Setting chosen = option != null ? new Setting(option, "the option " + REGION)
+                : Setting.first(new Setting(env.get("AWS_REGION"), "AWS_REGION"), new Setting(env.get("AWS_DEFAULT_REGION"), "AWS_DEFAULT_REGION"));
+        if (chosen == null) {
+            String fromSdk = sdkRegion.get();
+            chosen = new Setting(fromSdk == null ? DEFAULT_REGION : fromSdk, "the AWS profile");
+        }
+        String region = chosen.value.strip();
+        if (!REGION_NAME.matcher(region).matches()) {
+            throw new ZarrException.BadRequest(null, "the AWS region '" + chosen.value + "' (" + chosen.source + ") of " + where.uri()
+                    + " is not a region name such as eu-west-1");
+        }
+        if (option != null) {
+            given.put(REGION, region);
+        }
+        return region;
     }
 
     /** The URI of an object (its key URI-encoded), addressed as this configuration says. */
@@ -132,7 +150,9 @@ public record S3Config(S3Location location, String region, URI endpoint, boolean
         return URI.create("https://s3." + region + (region.startsWith("cn-") ? ".amazonaws.com.cn" : ".amazonaws.com"));
     }
 
-    private static URI endpoint(String text, String source, StoreDescriptor where) {
+    private static URI endpoint(Setting setting, StoreDescriptor where) {
+        String text = setting.value.strip();
+        String source = setting.source;
         URI uri;
         try {
             uri = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
@@ -166,14 +186,5 @@ public record S3Config(S3Location location, String region, URI endpoint, boolean
             given.put(name, Boolean.toString(flag));
         }
         return flag;
-    }
-
-    private static String firstOf(String... values) {
-        for (String v : values) {
-            if (v != null && !v.isBlank()) {
-                return v.strip();
-            }
-        }
-        return null;
     }
 }

@@ -105,6 +105,11 @@ class S3ConfigTest {
         e = assertThrows(ZarrException.BadRequest.class, () -> resolve("s3://b/x", Map.of("AWS_ENDPOINT_URL_S3", "ftp://x")));
         assertTrue(e.getMessage().contains("AWS_ENDPOINT_URL_S3"), e.getMessage());
         assertThrows(ZarrException.BadRequest.class, () -> resolve("s3://b/x?region=Not%20A%20Region", Map.of()));
+        assertThrows(ZarrException.BadRequest.class, () -> resolve("s3://b/x?endpoint=", Map.of("AWS_ENDPOINT_URL", "http://h:1")));
+        e = assertThrows(ZarrException.BadRequest.class, () -> resolve("s3://b/x?region=", Map.of("AWS_REGION", "eu-west-1")));
+        assertTrue(e.getMessage().contains("the option region"), e.getMessage());
+        e = assertThrows(ZarrException.BadRequest.class, () -> resolve("s3://b/x", Map.of("AWS_REGION", "eu west")));
+        assertTrue(e.getMessage().contains("AWS_REGION"), e.getMessage());
     }
 
     @Test
