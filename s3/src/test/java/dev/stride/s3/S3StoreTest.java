@@ -20,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.stream.IntStream;
@@ -153,7 +154,7 @@ class S3StoreTest {
     void listingGoesBeyondTheServersThousandKeysAPage() throws Exception {
         try (WritableStore store = open(SERVER.bucket("many"), "x"); ExecutorService pool = Executors.newFixedThreadPool(8)) {
             List<String> names = IntStream.range(0, 1100).mapToObj(i -> String.format("c%04d", i)).toList();
-            for (var f : pool.invokeAll(names.stream().<java.util.concurrent.Callable<Void>>map(n -> () -> {
+            for (var f : pool.invokeAll(names.stream().<Callable<Void>>map(n -> () -> {
                 store.write(n, bytes(n));
                 return null;
             }).toList())) {
