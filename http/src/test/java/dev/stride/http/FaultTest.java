@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -220,7 +221,7 @@ class FaultTest {
 
     @Test
     void everyAttemptIsSignedAnewAndSecretsStayOutOfMessages() {
-        List<String> signed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> signed = new CopyOnWriteArrayList<>();
         RequestSigner signer = (method, uri, headers, body) -> {
             signed.add(method + " " + headers.get("Range"));
             return Map.of("Authorization", "secret-" + signed.size());
