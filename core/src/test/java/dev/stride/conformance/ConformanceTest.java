@@ -28,8 +28,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 public class ConformanceTest {
 
-    /** Error cases: the exception type and a fragment of its message that states the reason. */
-    static final Map<String, Refusal> REFUSALS = Map.of(
+    /** Error cases: the exception type and a fragment of its message that states the reason (the s3 module's corpus run too). */
+    public static final Map<String, Refusal> REFUSALS = Map.of(
             "duplicate field names", new Refusal(ZarrException.InvalidMetadata.class, "duplicate field name"),
             "variable-length field type", new Refusal(ZarrException.Unsupported.class, "variable-length data type"),
             "fill_value lacks a field", new Refusal(ZarrException.InvalidMetadata.class, "fill value lacks field"),
@@ -39,7 +39,7 @@ public class ConformanceTest {
             "uncompressed chunk has the wrong size", new Refusal(ZarrException.CorruptChunk.class, "chunk holds"),
             "unknown storage transformer must be refused", new Refusal(ZarrException.Unsupported.class, "unknown storage transformer"));
 
-    record Refusal(Class<? extends ZarrException> type, String fragment) {
+    public record Refusal(Class<? extends ZarrException> type, String fragment) {
     }
 
     @TestFactory

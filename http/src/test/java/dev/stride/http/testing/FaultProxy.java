@@ -277,6 +277,11 @@ public final class FaultProxy implements AutoCloseable {
                 throw new IOException("the upstream closed without an answer");
             }
             response.remove("Connection");
+            if (response.header("Content-Length") == null && response.header("Transfer-Encoding") == null) {
+                // an upstream that closes may leave the length out (s3proxy's answer to a PUT); the client's connection
+                // stays open, so its answer must say where it ends
+                response.headers.add(new String[] {"Content-Length", Integer.toString(response.body.length)});
+            }
             return response;
         }
     }
