@@ -176,7 +176,7 @@ final class CopyCommand extends NodeCommand {
     private void report(ArrayCopy c, CopyReport report) {
         ArrayMetadata written = c.target().metadata();
         ChunkEncoding encoding = c.target().chunkEncoding();
-        report.array(c.source().path().equals("/") ? path.toString() : c.source().path(), written.size(), c.source().layout().recordSize(),
+        report.array(c.source().path().equals("/") ? (path == null ? location : path.toString()) : c.source().path(), written.size(), c.source().layout().recordSize(),
                 encoding.sharded() ? encoding.innerChunkShape() : written.chunkShape(), encoding.sharded() ? written.chunkShape() : null,
                 storedBytes(path, c.source().path()), storedBytes(destinationPath, c.source().path()));
     }

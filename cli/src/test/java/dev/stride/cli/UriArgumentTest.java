@@ -53,7 +53,7 @@ class UriArgumentTest {
     }
 
     /** The store providers the command line comes with. */
-    private static final String SCHEMES = "file";
+    private static final String SCHEMES = "file, http, https, s3";
 
     @Test
     void anUnknownSchemeOrOptionIsAOneLineFailure() {

@@ -9,6 +9,7 @@ import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
+import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 

@@ -15,6 +15,7 @@ import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteOrder;

@@ -7,6 +7,7 @@ import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
+import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;

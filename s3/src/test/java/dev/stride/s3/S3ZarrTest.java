@@ -11,6 +11,7 @@ import dev.stride.model.CoreType;
 import dev.stride.model.Region;
 import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
+import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteOrder;

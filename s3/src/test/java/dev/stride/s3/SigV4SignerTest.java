@@ -1,6 +1,7 @@
 package dev.stride.s3;
 
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;

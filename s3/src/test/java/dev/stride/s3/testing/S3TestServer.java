@@ -1,4 +1,4 @@
-package dev.stride.s3;
+package dev.stride.s3.testing;
 
 import org.eclipse.jetty.util.component.AbstractLifeCycle;
 import org.gaul.s3proxy.AuthenticationType;
@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * first use (~5 s) and stopped when the JVM exits. It takes the credentials the build gives the SDK's chain through
  * the system properties {@code aws.accessKeyId} and {@code aws.secretAccessKey}; each test makes buckets of its own.
  */
-final class S3TestServer {
+public final class S3TestServer {
     private static final S3TestServer INSTANCE = start();
     private static final AtomicInteger BUCKETS = new AtomicInteger();
 
@@ -29,37 +29,37 @@ final class S3TestServer {
         this.blobs = blobs;
     }
 
-    static S3TestServer get() {
+    public static S3TestServer get() {
         return INSTANCE;
     }
 
-    static String accessKeyId() {
+    public static String accessKeyId() {
         return System.getProperty("aws.accessKeyId");
     }
 
-    static String secretAccessKey() {
+    public static String secretAccessKey() {
         return System.getProperty("aws.secretAccessKey");
     }
 
     /** {@code http://127.0.0.1:PORT}. */
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + proxy.getPort());
     }
 
     /** A new empty bucket, named after {@code purpose}. */
-    String bucket(String purpose) {
+    public String bucket(String purpose) {
         String name = purpose + "-" + BUCKETS.incrementAndGet();
         blobs.createContainerInLocation(null, name);
         return name;
     }
 
     /** Lets anyone read an object without signing (s3proxy asks the object's access for a filesystem store). */
-    void makePublic(String bucket, String objectKey) {
+    public void makePublic(String bucket, String objectKey) {
         blobs.setBlobAccess(bucket, objectKey, BlobAccess.PUBLIC_READ);
     }
 
     /** The store URI of {@code path} in {@code bucket} on this server, with more options if given ({@code a=b&c=d}). */
-    String uri(String bucket, String path, String options) {
+    public String uri(String bucket, String path, String options) {
         return "s3://" + bucket + "/" + path + "?endpoint=" + endpoint() + (options.isEmpty() ? "" : "&" + options);
     }
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Starts s3proxy (org.gaul:s3proxy, its jar with dependencies from Maven Central) in the background: an S3 server
+# in memory on a free loopback port, signing checked with AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. Its jar,
+# config and log go under WORK. Prints the endpoint (http://127.0.0.1:PORT). Stop it with: kill "$(cat WORK/pid)"
+#
+# usage: build-support/s3proxy.sh WORK
+set -euo pipefail
+[ $# -eq 1 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+: "${AWS_ACCESS_KEY_ID:?set the credentials s3proxy checks}" "${AWS_SECRET_ACCESS_KEY:?set the credentials s3proxy checks}"
+repo=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$1"
+work=$(cd "$1" && pwd)
+version=$(sed -n "s|.*<s3proxy.version>\(.*\)</s3proxy.version>.*|\1|p" "$repo/pom.xml")
+jar="$work/s3proxy-$version-jar-with-dependencies.jar"
+[ -f "$jar" ] || (cd "$repo" && ./mvnw -q -N dependency:copy -Dartifact="org.gaul:s3proxy:$version:jar:jar-with-dependencies" -DoutputDirectory="$work")
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat > "$work/s3proxy.conf" <<CONF
+s3proxy.endpoint=http://127.0.0.1:$port
+s3proxy.authorization=aws-v2-or-v4
+s3proxy.identity=$AWS_ACCESS_KEY_ID
+s3proxy.credential=$AWS_SECRET_ACCESS_KEY
+s3proxy.ignore-unknown-headers=true
+jclouds.provider=transient-nio2
+jclouds.identity=local
+jclouds.credential=local
+CONF
+"${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$jar" --properties "$work/s3proxy.conf" > "$work/s3proxy.log" 2>&1 &
+echo $! > "$work/pid"
+for _ in $(seq 300); do
+  if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.1)" 2>/dev/null; then
+    echo "http://127.0.0.1:$port"
+    exit 0
+  fi
+  sleep 0.1
+done
+echo "s3proxy did not start listening on 127.0.0.1:$port; see $work/s3proxy.log" >&2
+exit 1

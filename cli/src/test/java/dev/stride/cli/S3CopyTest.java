@@ -1,0 +1,81 @@
+package dev.stride.cli;
+
+import dev.stride.s3.testing.S3TestServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code stride copy} both ways between local directories and an S3 server (s3proxy in memory), and from S3 to S3; the
+ * copies come back byte for byte in what {@code stride cat} prints.
+ */
+class S3CopyTest {
+    private static final S3TestServer S3 = S3TestServer.get();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aHierarchyGoesToS3AndBackUnchanged() {
+        Path source = Fixtures.hierarchy(dir.resolve("source"));
+        String bucket = S3.bucket("copies");
+        String first = S3.uri(bucket, "first.zarr", "");
+        String second = S3.uri(bucket, "second.zarr", "");
+        CliRun up = CliRun.of("copy", source, first, "--codec", "zstd:3");
+        assertEquals(0, up.exitCode(), up.err());
+        assertContains(up.out(), "? after");
+        CliRun across = CliRun.of("copy", first, second, "--chunks", "1", "--codec", "gzip:1");
+        assertEquals(0, across.exitCode(), across.err());
+        Path back = dir.resolve("back.zarr");
+        CliRun down = CliRun.of("copy", second, back);
+        assertEquals(0, down.exitCode(), down.err());
+        String info = CliRun.of("info", back).out();
+        for (String part : new String[] {"title: \"demo\"", "records  array", "sub  group", "grid  array", "sharded  array"}) {
+            assertContains(info, part);
+        }
+        for (String array : new String[] {"/records", "/sub/grid", "/sharded"}) {
+            CliRun want = CliRun.of("cat", source.resolve(array.substring(1)), "--format", "jsonl");
+            assertEquals(0, want.exitCode(), want.err());
+            assertEquals(want.out(), CliRun.of("cat", back.resolve(array.substring(1)), "--format", "jsonl").out(), array);
+            assertEquals(want.out(), CliRun.of("cat", S3.uri(bucket, "second.zarr" + array, ""), "--format", "jsonl").out(), array);
+        }
+    }
+
+    @Test
+    void aDestinationThatHoldsKeysIsRefusedUntouched() {
+        Path source = Fixtures.grid(dir.resolve("grid"));
+        String target = S3.uri(S3.bucket("occupied"), "x.zarr", "");
+        assertEquals(0, CliRun.of("copy", source, target).exitCode());
+        CliRun again = CliRun.of("copy", source, target, "--codec", "zstd:1");
+        assertEquals(Failures.USAGE, again.exitCode());
+        assertContains(again.err(), "already holds keys; copy writes a new hierarchy");
+        assertFalse(CliRun.of("info", target).out().contains("zstd"), "the first copy is left as it was");
+    }
+
+    /** Anonymous reads of a private bucket are refused in one line naming the key, with no credentials printed. */
+    @Test
+    void noSignRequestReadsAnonymously() {
+        Path source = Fixtures.grid(dir.resolve("grid"));
+        String target = S3.uri(S3.bucket("private"), "x.zarr", "");
+        assertEquals(0, CliRun.of("copy", source, target).exitCode());
+        CliRun anonymous = CliRun.of("cat", target, "--no-sign-request");
+        assertEquals(Failures.UNREADABLE, anonymous.exitCode());
+        assertEquals(1, anonymous.err().lines().count(), anonymous.err());
+        assertContains(anonymous.err(), "zarr.json");
+        assertContains(anonymous.err(), "403");
+        assertFalse(anonymous.err().contains(S3TestServer.secretAccessKey()));
+        assertFalse(anonymous.err().contains(S3TestServer.accessKeyId()));
+        assertEquals(0, CliRun.of("cat", target).exitCode(), "signed, the same read works");
+        assertFalse(Files.exists(dir.resolve("x.zarr")));
+    }
+
+    private static void assertContains(String text, String part) {
+        assertTrue(text.contains(part), () -> "no '" + part + "' in:\n" + text);
+    }
+}
