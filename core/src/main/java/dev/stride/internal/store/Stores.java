@@ -3,6 +3,7 @@ package dev.stride.internal.store;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreProvider;
 
+import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -37,7 +38,8 @@ public final class Stores {
             // the first provider of a scheme wins, as the class path orders them
             ServiceLoader.load(StoreProvider.class, Stores.class.getClassLoader())
                     .forEach(p -> all.putIfAbsent(p.scheme().toLowerCase(Locale.ROOT), p));
-            providers = found = Map.copyOf(all);
+            // sorted, so an error lists the schemes in a stable order
+            providers = found = Collections.unmodifiableMap(all);
         }
         return found;
     }
