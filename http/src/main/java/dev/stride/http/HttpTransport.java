@@ -59,6 +59,8 @@ public final class HttpTransport implements AutoCloseable {
     private final HttpSettings settings;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final HttpClient client;
+    /** Range GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
+    private final PlainHttp plain = new PlainHttp();
     private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
@@ -112,7 +114,10 @@ public final class HttpTransport implements AutoCloseable {
     private ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
                           LongFunction<MemorySegment> memory) {
         Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null);
-        return exchange(r, new RangeAnswer(range, memory, settings.coalesceGap()));
+        RangeAnswer answer = new RangeAnswer(range, memory, settings.coalesceGap());
+        return "http".equalsIgnoreCase(uri.getScheme())
+                ? retried(r, (request, body) -> plainAttempt(request, answer))
+                : exchange(r, answer);
     }
 
     /**
@@ -182,6 +187,7 @@ public final class HttpTransport implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        plain.close();
         client.shutdownNow();
         executor.shutdownNow();
     }
@@ -197,7 +203,18 @@ public final class HttpTransport implements AutoCloseable {
         BodySubscriber<Outcome<T>> read(ResponseInfo info, Attempt attempt);
     }
 
+    /** One attempt of a request. */
+    @FunctionalInterface
+    private interface Attempter<T> {
+        Outcome<T> attempt(Request<T> r, byte[] body) throws IOException, TimeoutException;
+    }
+
     private <T> T exchange(Request<T> r, Answer<T> answer) {
+        return retried(r, (request, body) -> attempt(request, body, answer));
+    }
+
+    /** Attempts a request until one succeeds, one fails for good, or the retries or their time run out. */
+    private <T> T retried(Request<T> r, Attempter<T> attempter) {
         long start = System.nanoTime();
         long deadline = start + settings.retryTime().toNanos();
         byte[] body = r.body == null ? null : r.body.toArray(ValueLayout.JAVA_BYTE);
@@ -206,7 +223,7 @@ public final class HttpTransport implements AutoCloseable {
             String why;
             Throwable cause = null;
             try {
-                switch (attempt(r, body, answer)) {
+                switch (attempter.attempt(r, body)) {
                     case Outcome.Done<T> done -> {
                         return done.value();
                     }
@@ -230,13 +247,51 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private <T> Outcome<T> attempt(Request<T> r, byte[] body, Answer<T> answer) throws IOException, TimeoutException {
+    /**
+     * A range GET of plain http:// on {@link PlainHttp}, the body read into the caller's memory on this thread; a
+     * response it does not take (a chunked body) is asked again of the client.
+     */
+    private Outcome<ValuePart> plainAttempt(Request<ValuePart> r, RangeAnswer answer) throws IOException, TimeoutException {
+        Semaphore permit = permit(r);
+        Outcome<ValuePart> outcome;
+        try {
+            outcome = plain.get(r.uri, signedHeaders(r), settings.timeout().toNanos(), response -> {
+                if (!response.delimited()) {
+                    return null;
+                }
+                if (missing(response.status(), r)) {
+                    response.readText(0);
+                    return new Outcome.Done<>(r.missing);
+                }
+                return switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
+                    case null -> judge(response.status(), response.readText(ERROR_TEXT));
+                    case RangeAnswer.Plan.Ended ended -> {
+                        response.readText(0);
+                        yield ended.outcome();
+                    }
+                    case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())
+                            .map(bytes -> new ValuePart(bytes, b.size()));
+                };
+            });
+        } finally {
+            permit.release();
+        }
+        return outcome != null ? outcome : attempt(r, null, answer);
+    }
+
+    /** A permit of the request's host, waiting while its connections are all in use. */
+    private Semaphore permit(Request<?> r) {
         Semaphore permit = hosts.computeIfAbsent(hostOf(r.uri), h -> new Semaphore(settings.connectionsPerHost()));
         try {
             permit.acquire();
         } catch (InterruptedException e) {
             throw interrupted(r, e);
         }
+        return permit;
+    }
+
+    private <T> Outcome<T> attempt(Request<T> r, byte[] body, Answer<T> answer) throws IOException, TimeoutException {
+        Semaphore permit = permit(r);
         Attempt attempt = new Attempt();
         CompletableFuture<HttpResponse<Outcome<T>>> response = null;
         try {
@@ -260,28 +315,42 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private HttpRequest request(Request<?> r, byte[] body) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri).timeout(settings.timeout())
+                .method(r.method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        signedHeaders(r).forEach(b::header);
+        return b.build();
+    }
+
+    /** The request's headers with its range, signed anew for this attempt. */
+    private static Map<String, String> signedHeaders(Request<?> r) {
         Map<String, String> headers = new LinkedHashMap<>(r.headers);
         if (r.range != null) {
             headers.put("Range", r.range);
         }
         headers.putAll(r.signer.sign(r.method, r.uri, Collections.unmodifiableMap(headers), r.body));
-        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri).timeout(settings.timeout())
-                .method(r.method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
-        headers.forEach(b::header);
-        return b.build();
+        return headers;
     }
 
     /** Missing keys, and errors worth another attempt or not; an error's body is read to name its code. */
     private <T> BodySubscriber<Outcome<T>> commonAnswer(ResponseInfo info, Request<T> r) {
         int status = info.statusCode();
-        if (r.mayBeMissing && (status == 404 || status == 403 && settings.forbiddenAsMissing())) {
+        if (missing(status, r)) {
             return BodySubscribers.replacing(new Outcome.Done<>(r.missing));
         }
-        return BodySubscribers.mapping(new HeapSubscriber(ERROR_TEXT, true, -1), text -> {
-            String code = text instanceof Outcome.Done<byte[]> d ? errorCode(d.value()) : null;
-            String why = "HTTP " + status + (code == null ? "" : " " + code);
-            return worthRetrying(status) || code != null && CODES_WORTH_RETRYING.contains(code) ? new Outcome.Retry<>(why) : new Outcome.Fail<>(why);
-        });
+        return BodySubscribers.mapping(new HeapSubscriber(ERROR_TEXT, true, -1),
+                text -> judge(status, text instanceof Outcome.Done<byte[]> d ? d.value() : null));
+    }
+
+    /** A status that says the key does not exist: 404, and 403 when the settings read it so. */
+    private boolean missing(int status, Request<?> r) {
+        return r.mayBeMissing && (status == 404 || status == 403 && settings.forbiddenAsMissing());
+    }
+
+    /** An error status, with the start of its body ({@code <Code>SlowDown</Code>}), as worth another attempt or final. */
+    private static <T> Outcome<T> judge(int status, byte[] text) {
+        String code = text == null ? null : errorCode(text);
+        String why = "HTTP " + status + (code == null ? "" : " " + code);
+        return worthRetrying(status) || code != null && CODES_WORTH_RETRYING.contains(code) ? new Outcome.Retry<>(why) : new Outcome.Fail<>(why);
     }
 
     private static boolean worthRetrying(int status) {

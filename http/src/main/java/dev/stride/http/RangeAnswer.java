@@ -16,67 +16,86 @@ import java.util.function.LongFunction;
  */
 record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory, long wasteAllowed) implements HttpTransport.Answer<ValuePart> {
 
+    /** How a response answers the range, decided from its status and headers before its body is read. */
+    sealed interface Plan {
+        /** Read a body of {@code bodyLength} bytes, keeping {@code [keepFrom, keepFrom + keepLength)} of a value of {@code size}. */
+        record Body(long bodyLength, long keepFrom, long keepLength, long size) implements Plan {
+        }
+
+        /** The answer is known without the body (a refusal, an empty range). */
+        record Ended(Outcome<ValuePart> outcome) implements Plan {
+        }
+    }
+
     @Override
     public BodySubscriber<Outcome<ValuePart>> read(ResponseInfo info, Attempt attempt) {
-        long announced = HttpTransport.contentLength(info);
-        String contentRange = info.headers().firstValue("Content-Range").orElse(null);
-        return switch (info.statusCode()) {
-            case 206 -> partial(attempt, ContentRange.parse(contentRange), contentRange, announced);
-            case 200 -> whole(attempt, announced);
+        return switch (plan(info.statusCode(), HttpTransport.contentLength(info), info.headers().firstValue("Content-Range").orElse(null))) {
+            case null -> null;
+            case Plan.Ended ended -> BodySubscribers.replacing(ended.outcome());
+            case Plan.Body b -> BodySubscribers.mapping(new SegmentSubscriber(attempt, memory, b.bodyLength(), b.keepFrom(), b.keepLength()),
+                    outcome -> outcome.map(bytes -> new ValuePart(bytes, b.size())));
+        };
+    }
+
+    /**
+     * The plan for a response of this status, {@code Content-Length} ({@code announced}, -1 when absent) and
+     * {@code Content-Range}; null for a status the common rules judge (404, errors).
+     */
+    Plan plan(int status, long announced, String contentRange) {
+        return switch (status) {
+            case 206 -> partial(ContentRange.parse(contentRange), contentRange, announced);
+            case 200 -> whole(announced);
             case 416 -> unsatisfiable(ContentRange.parse(contentRange));
             default -> null;
         };
     }
 
-    private BodySubscriber<Outcome<ValuePart>> partial(Attempt attempt, ContentRange answered, String header, long announced) {
+    private Plan partial(ContentRange answered, String header, long announced) {
         if (answered == null || answered.first() < 0) {
-            return HttpTransport.failing("a 206 without a valid Content-Range" + (header == null ? "" : " (" + header + ")")
-                    + " to Range: " + range.header());
+            return fail("a 206 without a valid Content-Range" + (header == null ? "" : " (" + header + ")") + " to Range: " + range.header());
         }
         ByteRange.Exact asked = range.within(answered.size());
         if (asked == null) {
-            return HttpTransport.failing(pastTheEnd(answered.size()));
+            return fail(pastTheEnd(answered.size()));
         }
         if (!answered.answers(asked)) {
-            return HttpTransport.failing("the answer Content-Range: " + header + " does not match Range: " + range.header());
+            return fail("the answer Content-Range: " + header + " does not match Range: " + range.header());
         }
         if (announced >= 0 && announced != asked.length()) {
-            return BodySubscribers.replacing(new Outcome.Retry<>("Content-Length " + announced + " disagrees with Content-Range: " + header));
+            return new Plan.Ended(new Outcome.Retry<>("Content-Length " + announced + " disagrees with Content-Range: " + header));
         }
-        return body(attempt, asked.length(), 0, asked.length(), answered.size());
+        return new Plan.Body(asked.length(), 0, asked.length(), answered.size());
     }
 
-    private BodySubscriber<Outcome<ValuePart>> whole(Attempt attempt, long size) {
+    private Plan whole(long size) {
         if (size < 0) {
-            return HttpTransport.failing("a 200 without a Content-Length");
+            return fail("a 200 without a Content-Length");
         }
         ByteRange.Exact asked = range.within(size);
         if (asked == null) {
-            return HttpTransport.failing(pastTheEnd(size));
+            return fail(pastTheEnd(size));
         }
         if (range.header() != null && size - asked.length() > wasteAllowed) {
-            return HttpTransport.failing("the server ignored Range: " + range.header() + " and answered with the whole value of "
-                    + size + " bytes");
+            return fail("the server ignored Range: " + range.header() + " and answered with the whole value of " + size + " bytes");
         }
-        return body(attempt, size, asked.offset(), asked.length(), size);
+        return new Plan.Body(size, asked.offset(), asked.length(), size);
     }
 
-    private BodySubscriber<Outcome<ValuePart>> unsatisfiable(ContentRange answered) {
+    private Plan unsatisfiable(ContentRange answered) {
         if (answered == null || answered.first() >= 0) {
-            return HttpTransport.failing("HTTP 416 (range not satisfiable) to Range: " + range.header());
+            return fail("HTTP 416 (range not satisfiable) to Range: " + range.header());
         }
         ByteRange.Exact asked = range.within(answered.size());
         return asked != null && asked.length() == 0
-                ? BodySubscribers.replacing(new Outcome.Done<>(new ValuePart(MemorySegment.NULL, answered.size())))
-                : HttpTransport.failing(pastTheEnd(answered.size()));
+                ? new Plan.Ended(new Outcome.Done<>(new ValuePart(MemorySegment.NULL, answered.size())))
+                : fail(pastTheEnd(answered.size()));
+    }
+
+    private static Plan fail(String reason) {
+        return new Plan.Ended(new Outcome.Fail<>(reason));
     }
 
     private String pastTheEnd(long size) {
         return "the range " + range.header() + " lies past the end of the value of " + size + " bytes";
-    }
-
-    private BodySubscriber<Outcome<ValuePart>> body(Attempt attempt, long bodyLength, long keepFrom, long keepLength, long size) {
-        return BodySubscribers.mapping(new SegmentSubscriber(attempt, memory, bodyLength, keepFrom, keepLength),
-                outcome -> outcome.map(bytes -> new ValuePart(bytes, size)));
     }
 }
