@@ -1,0 +1,118 @@
+package dev.stride.http;
+
+import dev.stride.spi.Scratch;
+import dev.stride.spi.StoreDescriptor;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.foreign.ValueLayout;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The socket reader of plain http:// against a server written here byte by byte: the connection handling nginx and the
+ * fault proxy do not show.
+ */
+class PlainHttpTest {
+
+    /** A server on loopback answering each request on a connection with what {@code answer} makes of its number. */
+    private static final class Scripted implements AutoCloseable {
+        final ServerSocket server;
+        final List<String> requests = Collections.synchronizedList(new ArrayList<>());
+        final AtomicInteger connections = new AtomicInteger();
+
+        Scripted(Function<Integer, String> answer, boolean closeAfterEach) throws IOException {
+            server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) {
+                        Socket s = server.accept();
+                        connections.incrementAndGet();
+                        Thread.ofVirtual().start(() -> serve(s, answer, closeAfterEach));
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+        }
+
+        private void serve(Socket s, Function<Integer, String> answer, boolean closeAfterEach) {
+            try (s; InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                while (true) {
+                    StringBuilder head = new StringBuilder();
+                    while (!head.toString().endsWith("\r\n\r\n")) {
+                        int c = in.read();
+                        if (c < 0) {
+                            return;
+                        }
+                        head.append((char) c);
+                    }
+                    requests.add(head.toString());
+                    out.write(answer.apply(requests.size()).getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    if (closeAfterEach) {
+                        return; // as a server whose keep-alive time ran out, without saying so
+                    }
+                }
+            } catch (IOException e) {
+                // the client went away
+            }
+        }
+
+        URI uri(String path) {
+            return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/" + path);
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+
+    private static byte[] get(HttpTransport t, URI uri, ByteRange range) {
+        try (Scratch scratch = new Scratch()) {
+            return t.get(uri, "k", range, Map.of(), RequestSigner.NONE, scratch, scratch).bytes().toArray(ValueLayout.JAVA_BYTE);
+        }
+    }
+
+    /** A kept-alive connection the server closed meanwhile is replaced, not counted as a failed attempt. */
+    @Test
+    void aConnectionClosedWhileIdleIsReplaced() throws IOException {
+        try (Scripted server = new Scripted(n -> "HTTP/1.1 206 Partial\r\nContent-Range: bytes 0-2/10\r\nContent-Length: 3\r\n\r\n" + n + n + n, true);
+             HttpTransport t = new HttpTransport(HttpSettings.from(new StoreDescriptor(URI.create("http://x/"), Map.of("retries", "0")), Set.of()))) {
+            assertArrayEquals("111".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("a"), ByteRange.prefix(3)));
+            assertArrayEquals("222".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("a"), ByteRange.prefix(3)));
+            assertEquals(2, server.connections.get());
+        }
+    }
+
+    /** A chunked body is taken apart as it comes (chunk extensions, trailers) and the connection serves the next request. */
+    @Test
+    void chunkedBodiesAreReadAndTheConnectionKept() throws IOException {
+        String chunked = "HTTP/1.1 206 Partial\r\nContent-Range: bytes 2-8/20\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "3;ext=1\r\nabc\r\n4\r\ndefg\r\n0\r\nX-Trailer: t\r\n\r\n";
+        try (Scripted server = new Scripted(n -> chunked, false); HttpTransport t = new HttpTransport(HttpSettings.DEFAULTS)) {
+            for (int i = 0; i < 3; i++) {
+                assertArrayEquals("abcdefg".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("b"), ByteRange.of(2, 7)));
+            }
+            assertEquals(1, server.connections.get(), "one connection for all three");
+            assertEquals(3, server.requests.size());
+            assertEquals("GET /b HTTP/1.1", server.requests.getFirst().lines().findFirst().orElseThrow());
+        }
+    }
+}
