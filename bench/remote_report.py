@@ -3,7 +3,7 @@
 through the 0 ms proxy and through the slow proxy (Mrecords/s, JMH), TensorStore's http kvstore on the same three
 servers (its best run), and the ratios the remote-store targets name. Standard library only.
 
-usage: remote_report.py JMH_JSON PEERS_TXT NGINX_PORT FAST_PORT SLOW_PORT DELAY_MS
+usage: remote_report.py JMH_JSON PEERS_TXT NGINX_PORT FAST_PORT SLOW_PORT DELAY_MS [S3_JMH_JSON S3PROXY_CURL_TXT]
 """
 import json
 import platform
@@ -36,7 +36,7 @@ def tensorstore(path, servers):
     return best
 
 
-def main(jmh, peers, nginx, fast, slow, delay):
+def main(jmh, peers, nginx, fast, slow, delay, s3_jmh=None, s3_curl=None):
     servers = {nginx: 'nginx', fast: 'proxy 0 ms', slow: f'proxy {delay} ms'}
     s, t = stride(jmh, servers), tensorstore(peers, servers)
     names = ['nginx', 'proxy 0 ms', f'proxy {delay} ms']
@@ -46,11 +46,24 @@ def main(jmh, peers, nginx, fast, slow, delay):
     print('|---' * (5 + len(names)) + '|')
     for array in ['raw', 'zstd', 'sharded']:
         cells = [f'{s.get((array, n), 0):.1f} ({t.get((array, n), 0):.1f})' for n in names]
-        ratio = lambda a, b: f'{a / b:.2f}x' if a and b else '-'
         vs_peer = ' / '.join(ratio(s.get((array, n), 0), t.get((array, n), 0)) for n in names)
         print(f'| {array} | {s.get((array, "local"), 0):.1f} | ' + ' | '.join(cells)
               + f' | {ratio(s.get((array, "nginx"), 0), s.get((array, "local"), 0))}'
               + f' | {ratio(s.get((array, names[2]), 0), s.get((array, names[1]), 0))} | {vs_peer} |')
+    if s3_jmh:
+        s3 = stride(s3_jmh, {})
+        print('\nThe same scans over S3 (s3proxy in memory, signed requests), Mrecords/s:\n')
+        print('| array | local files | s3proxy | s3proxy / local | s3proxy / nginx |')
+        print('|---|---|---|---|---|')
+        for array in ['raw', 'zstd', 'sharded']:
+            got = next((v for (a, _), v in s3.items() if a == array), 0)
+            print(f'| {array} | {s.get((array, "local"), 0):.1f} | {got:.1f} | {ratio(got, s.get((array, "local"), 0))}'
+                  f' | {ratio(got, s.get((array, "nginx"), 0))} |')
+        print('\n' + open(s3_curl).read().strip())
+
+
+def ratio(a, b):
+    return f'{a / b:.2f}x' if a and b else '-'
 
 
 def cpu():
