@@ -48,7 +48,8 @@ stop() {
 }
 trap stop EXIT
 nginx_port=$("$repo/build-support/nginx.sh" "$data" "$server")
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=../build-support/ports.sh
+. "$repo/build-support/ports.sh"
 fast_port=$(free_port)
 python3 "$shared/peers/latency_proxy.py" "$fast_port" "$nginx_port" 0 & pids+=($!)
 slow_port=$(free_port)

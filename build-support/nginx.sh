@@ -12,18 +12,17 @@ mkdir -p "$2"
 work=$(cd "$2" && pwd)
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 [ -x "$nginx" ] || { echo "nginx is not installed (apt-get install nginx)" >&2; exit 1; }
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# shellcheck source=ports.sh
+. "$here/build-support/ports.sh"
+port=$(free_port)
 user=""
 [ "$(id -u)" -eq 0 ] && user="user root;"
 sed -e "s|@USER@|$user|" -e "s|@WORK@|$work|g" -e "s|@PORT@|$port|" -e "s|@ROOT@|$root|" \
   "$here/http/src/test/resources/dev/stride/http/testing/nginx.conf" > "$work/nginx.conf"
 "$nginx" -p "$work" -c "$work/nginx.conf" -e "$work/error.log" > "$work/stdout.log" 2>&1 &
-for _ in $(seq 100); do
-  if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.1)" 2>/dev/null; then
-    echo "$port"
-    exit 0
-  fi
-  sleep 0.05
-done
-echo "nginx did not start listening on 127.0.0.1:$port; see $work/error.log" >&2
-exit 1
+if await_port "$port" 50; then
+  echo "$port"
+else
+  echo "nginx did not start listening on 127.0.0.1:$port; see $work/error.log" >&2
+  exit 1
+fi

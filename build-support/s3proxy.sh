@@ -13,7 +13,9 @@ work=$(cd "$1" && pwd)
 version=$(sed -n "s|.*<s3proxy.version>\(.*\)</s3proxy.version>.*|\1|p" "$repo/pom.xml")
 jar="$work/s3proxy-$version-jar-with-dependencies.jar"
 [ -f "$jar" ] || (cd "$repo" && ./mvnw -q -N dependency:copy -Dartifact="org.gaul:s3proxy:$version:jar:jar-with-dependencies" -DoutputDirectory="$work")
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# shellcheck source=ports.sh
+. "$repo/build-support/ports.sh"
+port=$(free_port)
 cat > "$work/s3proxy.conf" <<CONF
 s3proxy.endpoint=http://127.0.0.1:$port
 s3proxy.authorization=aws-v2-or-v4
@@ -26,12 +28,9 @@ jclouds.credential=local
 CONF
 "${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$jar" --properties "$work/s3proxy.conf" > "$work/s3proxy.log" 2>&1 &
 echo $! > "$work/pid"
-for _ in $(seq 300); do
-  if python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.1)" 2>/dev/null; then
-    echo "http://127.0.0.1:$port"
-    exit 0
-  fi
-  sleep 0.1
-done
-echo "s3proxy did not start listening on 127.0.0.1:$port; see $work/s3proxy.log" >&2
-exit 1
+if await_port "$port" 300; then
+  echo "http://127.0.0.1:$port"
+else
+  echo "s3proxy did not start listening on 127.0.0.1:$port; see $work/s3proxy.log" >&2
+  exit 1
+fi

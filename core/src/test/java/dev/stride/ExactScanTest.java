@@ -4,14 +4,13 @@ import dev.stride.model.CoreType;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
+import dev.stride.testing.UnlistedStore;
 import org.junit.jupiter.api.Test;
 
-import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -322,22 +321,7 @@ class ExactScanTest {
         Tree t = Tree.array(Doc.array("'uint64'", "[300000]", "[2]", "18446744073709551615", Doc.BYTES_LE))
                 .put("c/7", Enc.le().i64(5).i64(-2).bytes());
         Store memory = t.memory();
-        Store cannotList = new Store() {
-            @Override
-            public MemorySegment read(String key, long offset, long length, Scratch scratch) {
-                return memory.read(key, offset, length, scratch);
-            }
-
-            @Override
-            public long size(String key) {
-                return memory.size(key);
-            }
-
-            @Override
-            public void close() {
-                memory.close();
-            }
-        };
+        Store cannotList = new UnlistedStore(memory);
         try (Zarr listed = t.open(); Zarr unlisted = Zarr.open(cannotList)) {
             FieldStats want = new FieldStats.Integers("", CoreType.UINT64, 300000,
                     new BigInteger("18446744073709551615").multiply(BigInteger.valueOf(299999)).add(BigInteger.valueOf(4)), 5, -1L);
