@@ -9,9 +9,8 @@
 #   JMH options   replace the defaults (-f 1 -wi 2 -i 3 -w 2s -r 2s -p threads=2)
 # environment:    PEER_REPEAT TensorStore runs per array and server (default 3); RESULTS output directory
 #                 (default bench/target/remote); DELAY_MS the slow proxy's delay (default 20)
-# Then the same scans over S3: s3proxy in memory (build-support/s3proxy.sh) with the arrays uploaded, and, for
-# s3proxy's own ceiling, its raw chunks fetched by curl.
-# outputs:        $RESULTS/jmh.json, jmh.txt, peers.txt, jmh-s3.json, s3proxy-curl.txt, results.md
+# Then the same scans over S3: s3proxy in memory (build-support/s3proxy.sh) with the arrays uploaded.
+# outputs:        $RESULTS/jmh.json, jmh.txt, peers.txt, jmh-s3.json, results.md
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -81,13 +80,6 @@ python3 "$repo/build-support/s3upload.py" "$upload" "$AWS_ENDPOINT_URL" bench
 rm -r "$upload"
 "$jdk/bin/java" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" 'OpenArrayReads.scan$' \
   -p array=raw,zstd,sharded -p base=s3://bench "${jmh_args[@]}" -rf json -rff "$results/jmh-s3.json" | tee "$results/jmh-s3.txt" >&2
-# s3proxy's own ceiling: the raw array's chunks fetched by 4 curl processes at once, nothing decoded
-start=$(date +%s.%N)
-for c in $(seq 0 31); do echo "$AWS_ENDPOINT_URL/bench/raw.zarr/c/$c"; done | xargs -P 4 -n 1 curl --aws-sigv4 "aws:amz:$AWS_REGION:s3" \
-  --user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY" -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --fail -s -o /dev/null
-end=$(date +%s.%N)
-python3 -c "import sys; s = float(sys.argv[2]) - float(sys.argv[1]); print(f'curl x4 from s3proxy: {2**25 / s / 1e6:.1f} Mrecords/s of raw chunks ({704643072 / s / 1e6:.0f} MB/s)')" \
-  "$start" "$end" | tee "$results/s3proxy-curl.txt" >&2
 
 python3 "$here/remote_report.py" "$results/jmh.json" "$results/peers.txt" "$nginx_port" "$fast_port" "$slow_port" "$delay" \
-  "$results/jmh-s3.json" "$results/s3proxy-curl.txt" | tee "$results/results.md"
+  "$results/jmh-s3.json" | tee "$results/results.md"

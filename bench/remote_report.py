@@ -3,7 +3,7 @@
 through the 0 ms proxy and through the slow proxy (Mrecords/s, JMH), TensorStore's http kvstore on the same three
 servers (its best run), and the ratios the remote-store targets name. Standard library only.
 
-usage: remote_report.py JMH_JSON PEERS_TXT NGINX_PORT FAST_PORT SLOW_PORT DELAY_MS [S3_JMH_JSON S3PROXY_CURL_TXT]
+usage: remote_report.py JMH_JSON PEERS_TXT NGINX_PORT FAST_PORT SLOW_PORT DELAY_MS [S3_JMH_JSON]
 """
 import json
 import platform
@@ -36,7 +36,7 @@ def tensorstore(path, servers):
     return best
 
 
-def main(jmh, peers, nginx, fast, slow, delay, s3_jmh=None, s3_curl=None):
+def main(jmh, peers, nginx, fast, slow, delay, s3_jmh=None):
     servers = {nginx: 'nginx', fast: 'proxy 0 ms', slow: f'proxy {delay} ms'}
     s, t = stride(jmh, servers), tensorstore(peers, servers)
     names = ['nginx', 'proxy 0 ms', f'proxy {delay} ms']
@@ -59,7 +59,6 @@ def main(jmh, peers, nginx, fast, slow, delay, s3_jmh=None, s3_curl=None):
             got = next((v for (a, _), v in s3.items() if a == array), 0)
             print(f'| {array} | {s.get((array, "local"), 0):.1f} | {got:.1f} | {ratio(got, s.get((array, "local"), 0))}'
                   f' | {ratio(got, s.get((array, "nginx"), 0))} |')
-        print('\n' + open(s3_curl).read().strip())
 
 
 def ratio(a, b):

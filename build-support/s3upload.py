@@ -18,7 +18,7 @@ def main(directory, endpoint, bucket):
     subprocess.run(['curl', *auth, '-X', 'PUT', f'{endpoint}/{bucket}'], check=True)
     files = 0
     with tempfile.NamedTemporaryFile('w', suffix='.curl') as config:
-        for root, _, names in os.walk(directory):
+        for root, _, names in os.walk(directory, followlinks=True):
             for name in names:
                 path = os.path.join(root, name)
                 key = os.path.relpath(path, directory).replace(os.sep, '/')

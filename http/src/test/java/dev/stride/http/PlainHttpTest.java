@@ -115,4 +115,14 @@ class PlainHttpTest {
             assertEquals("GET /b HTTP/1.1", server.requests.getFirst().lines().findFirst().orElseThrow());
         }
     }
+
+    /** A body that lasts until the server closes (no length, not chunked) is left to the JDK's client, which reads it. */
+    @Test
+    void aBodyUntilCloseIsReadByTheJdkClient() throws IOException {
+        try (Scripted server = new Scripted(n -> "HTTP/1.1 206 Partial\r\nContent-Range: bytes 0-4/9\r\nConnection: close\r\n\r\nhello", true);
+             HttpTransport t = new HttpTransport(HttpSettings.DEFAULTS)) {
+            assertArrayEquals("hello".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("c"), ByteRange.prefix(5)));
+            assertEquals(2, server.requests.size(), "asked again by the JDK's client");
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.stride.internal.read;
 
+import dev.stride.internal.store.LocalStore;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ValuePart;
@@ -32,7 +33,17 @@ public final class ParallelReader {
         }
     }
 
+    /**
+     * How many units ahead a worker asks a local store to have the kernel read the file: its page cache fills while the
+     * units before are decoded, so a scan of files not in the cache waits less on page faults.
+     */
+    private static final int HINT_AHEAD = 4;
+    /** Units smaller than this are not hinted: the hint's three system calls would cost as much as the read. */
+    private static final long HINT_ABOVE_BYTES = 256 << 10;
+
     private final ArrayReader array;
+    /** The local store to hint, or null (another store, or units too small to be worth it). */
+    private final LocalStore local;
     private final UnitGrid grid;
     private final long[] units;
     private final int threads;
@@ -46,6 +57,7 @@ public final class ParallelReader {
     /** Reads only the units numbered {@code units} (null: every unit of the grid). */
     public ParallelReader(ArrayReader array, UnitGrid grid, long[] units, int threads, ScanOptions.Progress progress) {
         this.array = array;
+        this.local = array.store() instanceof LocalStore l && array.unitBytes() >= HINT_ABOVE_BYTES ? l : null;
         this.grid = grid;
         this.units = units;
         this.threads = (int) Math.max(1, Math.min(threads, count()));
@@ -86,6 +98,8 @@ public final class ParallelReader {
     private final class UnitReader implements Workers.Worker {
         private final ReadSession session = array.acquire();
         private final UnitVisitor visitor;
+        /** The file last hinted by this worker, so a shard's units hint it once. */
+        private String hinted;
 
         UnitReader(UnitVisitor visitor) {
             this.visitor = visitor;
@@ -93,6 +107,13 @@ public final class ParallelReader {
 
         @Override
         public void run(long item) {
+            if (local != null && item + HINT_AHEAD < count()) {
+                String key = array.keyOf(grid.unit(units == null ? item + HINT_AHEAD : units[(int) (item + HINT_AHEAD)]));
+                if (!key.equals(hinted)) {
+                    local.willNeed(key);
+                    hinted = key;
+                }
+            }
             long[] unit = grid.unit(units == null ? item : units[(int) item]);
             lastUnit = unit;
             readUnit(unit, session, visitor);

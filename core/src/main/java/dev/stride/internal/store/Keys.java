@@ -8,15 +8,27 @@ public final class Keys {
     }
 
     public static String check(String key) {
+        String wrong = whyInvalid(key);
+        if (wrong != null) {
+            throw new ZarrException.StoreFailure(key, wrong, null);
+        }
+        return key;
+    }
+
+    public static boolean valid(String key) {
+        return whyInvalid(key) == null;
+    }
+
+    private static String whyInvalid(String key) {
         if (key.isEmpty() || key.startsWith("/") || key.endsWith("/") || key.indexOf('\\') >= 0 || key.indexOf('\0') >= 0) {
-            throw new ZarrException.StoreFailure(key, "invalid store key", null);
+            return "invalid store key";
         }
         for (String segment : key.split("/", -1)) {
             if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                throw new ZarrException.StoreFailure(key, "store keys may not contain empty, '.' or '..' segments", null);
+                return "store keys may not contain empty, '.' or '..' segments";
             }
         }
-        return key;
+        return null;
     }
 
     /** Checks a listing prefix: "" or a key followed by '/'. */

@@ -133,6 +133,16 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         return mode;
     }
 
+    /**
+     * Hints that a key's value will be read soon, so the kernel reads its file into the page cache in the background
+     * while earlier chunks are decoded; nothing for a key that is no plain file name here.
+     */
+    public void willNeed(String key) {
+        if (!closed && Keys.valid(key)) {
+            FileAdvice.willNeed(root.resolve(key));
+        }
+    }
+
     /** {@code file:} URI of the root, with the I/O mode as {@code ?io=} when it is not the default. */
     @Override
     public StoreDescriptor descriptor() {
