@@ -45,7 +45,8 @@ final class Architecture {
     /**
      * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
      * model (values of the API), spi (what plugins implement), the internals, the entry points in dev.stride; the
-     * codecs module is a plugin and sees model and spi only; the command line is a user and sees the API only.
+     * codecs and http modules are plugins and see model and spi only, the s3 module those and http's engine; the command
+     * line is a user and sees the API only.
      */
     private static final List<Rule> RULES = List.of(
             new Rule("dev.stride.internal.base", Set.of()),
@@ -53,6 +54,8 @@ final class Architecture {
             new Rule("dev.stride.spi", Set.of("dev.stride.model", "dev.stride.internal.base")),
             new Rule("dev.stride.internal.", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")),
             new Rule("dev.stride.codecs", Set.of("dev.stride.model", "dev.stride.spi")),
+            new Rule("dev.stride.http", Set.of("dev.stride.model", "dev.stride.spi")),
+            new Rule("dev.stride.s3", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.http")),
             new Rule("dev.stride.cli", API),
             new Rule("dev.stride", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")));
 

@@ -3,6 +3,8 @@ package dev.stride.architecture;
 import dev.stride.Zarr;
 import dev.stride.cli.Main;
 import dev.stride.codecs.StrideCodecs;
+import dev.stride.http.HttpStore;
+import dev.stride.s3.S3Store;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -11,7 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The layering of core, the codecs plugin and the command line, on their compiled main classes. */
+/** The layering of core, the codecs, http and s3 plugins and the command line, on their compiled main classes. */
 class ArchitectureTest {
     private static final Architecture STRIDE = new Architecture();
 
@@ -19,6 +21,8 @@ class ArchitectureTest {
     static void load() {
         STRIDE.addClassesOf(Zarr.class);
         STRIDE.addClassesOf(StrideCodecs.class);
+        STRIDE.addClassesOf(HttpStore.class);
+        STRIDE.addClassesOf(S3Store.class);
         STRIDE.addClassesOf(Main.class);
     }
 
