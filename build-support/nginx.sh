@@ -17,7 +17,7 @@ nginx=$(command -v nginx || echo /usr/sbin/nginx)
 port=$(free_port)
 user=""
 [ "$(id -u)" -eq 0 ] && user="user root;"
-sed -e "s|@USER@|$user|" -e "s|@WORK@|$work|g" -e "s|@PORT@|$port|" -e "s|@ROOT@|$root|" \
+sed -e "s|@USER@|$user|" -e "s|@WORK@|$work|g" -e "s|@PORT@|$port|" -e "s|@ROOT@|$root|" -e "s|@SSL@||" -e "s|@CERTIFICATE@||" \
   "$here/http/src/test/resources/dev/stride/http/testing/nginx.conf" > "$work/nginx.conf"
 "$nginx" -p "$work" -c "$work/nginx.conf" -e "$work/error.log" > "$work/stdout.log" 2>&1 &
 if await_port "$port" 50; then

@@ -33,6 +33,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
@@ -66,14 +67,19 @@ public final class HttpTransport implements AutoCloseable {
 
     /** A transport with its own client; close it to end its connections. */
     public HttpTransport(HttpSettings settings) {
+        this(settings, null);
+    }
+
+    /** A transport whose https:// requests trust what {@code tls} trusts (null: the JVM's default). */
+    HttpTransport(HttpSettings settings, SSLContext tls) {
         this.settings = settings;
         // redirects are not followed: the signer's headers would travel to whatever host a response names
-        this.client = HttpClient.newBuilder()
+        HttpClient.Builder b = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .executor(executor)
                 .connectTimeout(settings.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+                .followRedirects(HttpClient.Redirect.NEVER);
+        this.client = (tls == null ? b : b.sslContext(tls)).build();
     }
 
     public HttpSettings settings() {

@@ -28,8 +28,10 @@ public final class Nginx implements AutoCloseable {
     private final Process process;
     private final int port;
     private final Path work;
+    private final String scheme;
 
-    private Nginx(Process process, int port, Path work) {
+    private Nginx(Process process, int port, Path work, String scheme) {
+        this.scheme = scheme;
         this.process = process;
         this.port = port;
         this.work = work;
@@ -37,6 +39,15 @@ public final class Nginx implements AutoCloseable {
 
     /** Serves {@code root} (its files at {@code /<path below root>}). */
     public static Nginx serve(Path root) {
+        return serve(root, null, null);
+    }
+
+    /** Serves {@code root} over TLS with this certificate and key (PEM files), at {@code https://127.0.0.1:PORT/}. */
+    public static Nginx serveTls(Path root, Path certificate, Path key) {
+        return serve(root, certificate, key);
+    }
+
+    private static Nginx serve(Path root, Path certificate, Path key) {
         Path binary = binary();
         try {
             Path work = Path.of("target", "nginx", ProcessHandle.current().pid() + "-" + STARTED.incrementAndGet()).toAbsolutePath();
@@ -49,12 +60,15 @@ public final class Nginx implements AutoCloseable {
             // as root nginx would run its worker as nobody, who may not read the test's files
             String user = System.getProperty("user.name").equals("root") ? "user root;" : "";
             config = config.replace("@USER@", user).replace("@WORK@", work.toString()).replace("@PORT@", Integer.toString(port))
-                    .replace("@ROOT@", root.toAbsolutePath().toString());
+                    .replace("@ROOT@", root.toAbsolutePath().toString())
+                    .replace("@SSL@", certificate == null ? "" : " ssl")
+                    .replace("@CERTIFICATE@", certificate == null ? ""
+                            : "ssl_certificate " + certificate.toAbsolutePath() + "; ssl_certificate_key " + key.toAbsolutePath() + ";");
             Path conf = work.resolve("nginx.conf");
             Files.writeString(conf, config);
             Process p = new ProcessBuilder(binary.toString(), "-p", work.toString(), "-c", conf.toString(), "-e", work.resolve("error.log").toString())
                     .redirectErrorStream(true).redirectOutput(work.resolve("stdout.log").toFile()).start();
-            Nginx nginx = new Nginx(p, port, work);
+            Nginx nginx = new Nginx(p, port, work, certificate == null ? "http" : "https");
             nginx.awaitListening();
             return nginx;
         } catch (IOException e) {
@@ -123,9 +137,9 @@ public final class Nginx implements AutoCloseable {
         return port;
     }
 
-    /** {@code http://127.0.0.1:PORT/path} ({@code path} without a leading slash). */
+    /** {@code http://127.0.0.1:PORT/path} ({@code path} without a leading slash), or https:// when served over TLS. */
     public URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + "/" + path);
+        return URI.create(scheme + "://127.0.0.1:" + port + "/" + path);
     }
 
     @Override
