@@ -68,6 +68,11 @@ public final class ParallelReader {
         return units == null ? grid.count() : units.length;
     }
 
+    /** The coordinates of the unit a pass reads as its {@code item}th. */
+    private long[] unitAt(long item) {
+        return grid.unit(units == null ? item : units[(int) item]);
+    }
+
     /**
      * Reads every unit once, handing its runs to the visitor of the worker that decoded it. A store that keeps reads in
      * flight ({@link dev.stride.spi.Store#readAhead()}) is read ahead of the decoders by a {@link ReadAhead}, and
@@ -107,16 +112,21 @@ public final class ParallelReader {
 
         @Override
         public void run(long item) {
+            hintAhead(item);
+            long[] unit = unitAt(item);
+            lastUnit = unit;
+            readUnit(unit, session, visitor);
+        }
+
+        /** Asks a local store to have the file of the unit {@link #HINT_AHEAD} items later read into the page cache. */
+        private void hintAhead(long item) {
             if (local != null && item + HINT_AHEAD < count()) {
-                String key = array.keyOf(grid.unit(units == null ? item + HINT_AHEAD : units[(int) (item + HINT_AHEAD)]));
+                String key = array.keyOf(unitAt(item + HINT_AHEAD));
                 if (!key.equals(hinted)) {
                     local.willNeed(key);
                     hinted = key;
                 }
             }
-            long[] unit = grid.unit(units == null ? item : units[(int) item]);
-            lastUnit = unit;
-            readUnit(unit, session, visitor);
         }
 
         @Override
@@ -144,7 +154,8 @@ public final class ParallelReader {
                     long[] unit = fetched.units()[i];
                     lastUnit = unit;
                     ValuePart stored = fetched.stored()[i];
-                    readUnit(unit, session, visitor, () -> stored == null ? null : array.source().decode(stored, session.ctx.at(array.path(), array.keyOf(unit))));
+                    readUnit(unit, session, visitor, () -> stored == null ? null
+                            : array.source().decode(stored, session.ctx.at(array.path(), array.keyOf(unit))));
                 }
             } finally {
                 ahead.release(batch);
