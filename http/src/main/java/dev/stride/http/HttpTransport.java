@@ -59,8 +59,10 @@ public final class HttpTransport implements AutoCloseable {
 
     private final HttpSettings settings;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
-    private final HttpClient client;
-    /** Range GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
+    private final SSLContext tls;
+    /** Made on first use: a process that reads plain http:// only never loads it (a third of a second when fresh). */
+    private HttpClient client;
+    /** GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
     private final PlainHttp plain = new PlainHttp();
     private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -73,13 +75,21 @@ public final class HttpTransport implements AutoCloseable {
     /** A transport whose https:// requests trust what {@code tls} trusts (null: the JVM's default). */
     HttpTransport(HttpSettings settings, SSLContext tls) {
         this.settings = settings;
-        // redirects are not followed: the signer's headers would travel to whatever host a response names
-        HttpClient.Builder b = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .executor(executor)
-                .connectTimeout(settings.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER);
-        this.client = (tls == null ? b : b.sslContext(tls)).build();
+        this.tls = tls;
+    }
+
+    private synchronized HttpClient client() {
+        ensureOpen();
+        if (client == null) {
+            // redirects are not followed: the signer's headers would travel to whatever host a response names
+            HttpClient.Builder b = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .executor(executor)
+                    .connectTimeout(settings.timeout())
+                    .followRedirects(HttpClient.Redirect.NEVER);
+            client = (tls == null ? b : b.sslContext(tls)).build();
+        }
+        return client;
     }
 
     public HttpSettings settings() {
@@ -151,16 +161,33 @@ public final class HttpTransport implements AutoCloseable {
      */
     public byte[] getSmall(URI uri, String key, Map<String, String> headers, RequestSigner signer, long maxBytes) {
         Request<byte[]> r = new Request<>("GET", uri, key, null, headers, signer, null, true, null);
-        return exchange(r, (info, attempt) -> {
+        if ("http".equalsIgnoreCase(uri.getScheme())) {
+            return retried(r, (request, body) -> plainAttempt(request, response -> {
+                if (response.status() != 200) {
+                    return null;
+                }
+                long announced = response.contentLength();
+                return announced > maxBytes ? new Outcome.Fail<>(tooLarge(announced, maxBytes)) : response.readAll(maxBytes);
+            }, smallAnswer(maxBytes)));
+        }
+        return exchange(r, smallAnswer(maxBytes));
+    }
+
+    private static String tooLarge(long size, long maxBytes) {
+        return "the value holds " + size + " bytes, more than the " + maxBytes + " allowed";
+    }
+
+    private static Answer<byte[]> smallAnswer(long maxBytes) {
+        return (info, attempt) -> {
             if (info.statusCode() != 200) {
                 return null;
             }
             long announced = contentLength(info);
             if (announced > maxBytes) {
-                return failing("the value holds " + announced + " bytes, more than the " + maxBytes + " allowed");
+                return failing(tooLarge(announced, maxBytes));
             }
             return new HeapSubscriber(maxBytes, false, announced);
-        });
+        };
     }
 
     /**
@@ -194,7 +221,11 @@ public final class HttpTransport implements AutoCloseable {
     public void close() {
         closed = true;
         plain.close();
-        client.shutdownNow();
+        synchronized (this) {
+            if (client != null) {
+                client.shutdownNow();
+            }
+        }
         executor.shutdownNow();
     }
 
@@ -258,8 +289,25 @@ public final class HttpTransport implements AutoCloseable {
      * response it does not take (a chunked body) is asked again of the client.
      */
     private Outcome<ValuePart> plainAttempt(Request<ValuePart> r, RangeAnswer answer) throws IOException, TimeoutException {
+        return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
+            case null -> null;
+            case RangeAnswer.Plan.Ended ended -> {
+                response.readText(0);
+                yield ended.outcome();
+            }
+            case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())
+                    .map(bytes -> new ValuePart(bytes, b.size()));
+        }, answer);
+    }
+
+    /**
+     * A GET of plain http:// on {@link PlainHttp}: missing keys and errors by the common rules, other answers by
+     * {@code reader} (null: an error status); a response it does not take (no delimited body) is asked again of the
+     * client with {@code fallback}.
+     */
+    private <T> Outcome<T> plainAttempt(Request<T> r, PlainHttp.Reader<T> reader, Answer<T> fallback) throws IOException, TimeoutException {
         Semaphore permit = permit(r);
-        Outcome<ValuePart> outcome;
+        Outcome<T> outcome;
         try {
             outcome = plain.get(r.uri, signedHeaders(r), settings.timeout().toNanos(), response -> {
                 if (!response.delimited()) {
@@ -269,20 +317,13 @@ public final class HttpTransport implements AutoCloseable {
                     response.readText(0);
                     return new Outcome.Done<>(r.missing);
                 }
-                return switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
-                    case null -> judge(response.status(), response.readText(ERROR_TEXT));
-                    case RangeAnswer.Plan.Ended ended -> {
-                        response.readText(0);
-                        yield ended.outcome();
-                    }
-                    case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())
-                            .map(bytes -> new ValuePart(bytes, b.size()));
-                };
+                Outcome<T> answered = reader.read(response);
+                return answered != null ? answered : judge(response.status(), response.readText(ERROR_TEXT));
             });
         } finally {
             permit.release();
         }
-        return outcome != null ? outcome : attempt(r, null, answer);
+        return outcome != null ? outcome : attempt(r, null, fallback);
     }
 
     /** A permit of the request's host, waiting while its connections are all in use. */
@@ -301,7 +342,7 @@ public final class HttpTransport implements AutoCloseable {
         Attempt attempt = new Attempt();
         CompletableFuture<HttpResponse<Outcome<T>>> response = null;
         try {
-            response = client.sendAsync(request(r, body), info -> {
+            response = client().sendAsync(request(r, body), info -> {
                 BodySubscriber<Outcome<T>> own = answer.read(info, attempt);
                 return own != null ? own : commonAnswer(info, r);
             });

@@ -253,6 +253,35 @@ final class PlainHttp implements AutoCloseable {
             return new Outcome.Done<>(target);
         }
 
+        /**
+         * The whole body on the heap; refused when longer than {@code maxBytes}, worth another attempt when shorter than
+         * its Content-Length.
+         */
+        Outcome<byte[]> readAll(long maxBytes) throws IOException {
+            long length = contentLength();
+            ByteBuffer all = ByteBuffer.allocate((int) Math.min(length >= 0 ? length : 256, Integer.MAX_VALUE - 8));
+            while (length < 0 || all.position() < length) {
+                if (!all.hasRemaining()) {
+                    if (all.capacity() >= maxBytes) {
+                        return new Outcome.Fail<>("the value holds more than the " + maxBytes + " bytes allowed");
+                    }
+                    all = ByteBuffer.allocate((int) Math.min(Math.min(maxBytes + 1, Integer.MAX_VALUE - 8), 2L * all.capacity()))
+                            .put(all.flip());
+                }
+                if (body(all) < 0) {
+                    if (length < 0) {
+                        break;
+                    }
+                    return new Outcome.Retry<>("the body ended after " + all.position() + " of the " + length + " bytes announced");
+                }
+            }
+            if (all.position() > maxBytes) {
+                return new Outcome.Fail<>("the value holds more than the " + maxBytes + " bytes allowed");
+            }
+            bodyRead = true;
+            return new Outcome.Done<>(Arrays.copyOf(all.array(), all.position()));
+        }
+
         /** Up to {@code limit} bytes of the body on the heap, the rest of it read and dropped. */
         byte[] readText(int limit) throws IOException {
             ByteBuffer text = ByteBuffer.allocate(limit);
