@@ -1,5 +1,6 @@
 package dev.stride.http;
 
+import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,8 @@ import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The socket reader of plain http:// against a server written here byte by byte: the connection handling nginx and the
@@ -123,6 +126,23 @@ class PlainHttpTest {
              HttpTransport t = new HttpTransport(HttpSettings.DEFAULTS)) {
             assertArrayEquals("hello".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("c"), ByteRange.prefix(5)));
             assertEquals(2, server.requests.size(), "asked again by the JDK's client");
+        }
+    }
+
+    /** A whole small value: chunked or with a length, refused past the limit without growing beyond it. */
+    @Test
+    void wholeSmallValuesAreBoundedByTheirLimit() throws IOException {
+        String chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n";
+        String sized = "HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nhello world";
+        try (Scripted a = new Scripted(n -> chunked, false); Scripted b = new Scripted(n -> sized, false);
+             HttpTransport t = new HttpTransport(HttpSettings.DEFAULTS)) {
+            for (Scripted server : new Scripted[] {a, b}) {
+                assertArrayEquals("hello world".getBytes(StandardCharsets.US_ASCII),
+                        t.getSmall(server.uri("zarr.json"), "zarr.json", Map.of(), RequestSigner.NONE, 11));
+                var e = assertThrows(ZarrException.StoreFailure.class,
+                        () -> t.getSmall(server.uri("zarr.json"), "zarr.json", Map.of(), RequestSigner.NONE, 10));
+                assertTrue(e.getMessage().contains("more than the 10"), e.getMessage());
+            }
         }
     }
 }
