@@ -133,6 +133,14 @@ public interface Store extends AutoCloseable {
     }
 
     /**
+     * A hint that a key's value will be read soon, given a few units ahead by a pass that reads unit by unit (a store
+     * whose {@link #readAhead()} is 0): a store that can prepare does (files: the kernel reads them into the page cache
+     * in the background); nothing by default. Never fails.
+     */
+    default void willRead(String key) {
+    }
+
+    /**
      * Where this store can be opened again, in this JVM or another, through {@link StoreProvider}; null for a store
      * that lives only here (in memory).
      */

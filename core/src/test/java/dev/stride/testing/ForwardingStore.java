@@ -47,6 +47,11 @@ public abstract class ForwardingStore implements WritableStore {
     }
 
     @Override
+    public void willRead(String key) {
+        delegate.willRead(key);
+    }
+
+    @Override
     public long size(String key) {
         return delegate.size(key);
     }

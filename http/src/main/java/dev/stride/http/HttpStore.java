@@ -4,7 +4,6 @@ import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Set;
 
@@ -15,8 +14,6 @@ import java.util.Set;
  * metadata). The options are those of {@link HttpSettings}.
  */
 public final class HttpStore extends RemoteStore {
-    private static final String UNRESERVED = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~";
-
     /** The root's URI without a trailing slash. */
     private final String root;
 
@@ -51,21 +48,6 @@ public final class HttpStore extends RemoteStore {
      */
     @Override
     protected URI uriOf(String key) {
-        StringBuilder path = new StringBuilder(root.length() + key.length() + 8).append(root);
-        for (String segment : key.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                throw new ZarrException.StoreFailure(key, "is not a valid key: it has an empty, '.' or '..' segment", null);
-            }
-            path.append('/');
-            for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
-                if (UNRESERVED.indexOf(b) >= 0) {
-                    path.append((char) b);
-                } else {
-                    path.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 15, 16)))
-                            .append(Character.toUpperCase(Character.forDigit(b & 15, 16)));
-                }
-            }
-        }
-        return URI.create(path.toString());
+        return URI.create(root + "/" + KeyPaths.encode(KeyPaths.check(key)));
     }
 }

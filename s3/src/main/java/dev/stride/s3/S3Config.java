@@ -1,5 +1,6 @@
 package dev.stride.s3;
 
+import dev.stride.http.KeyPaths;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 
@@ -109,7 +110,7 @@ public record S3Config(S3Location location, String region, URI endpoint, boolean
 
     /** The URI of an object (its key URI-encoded), addressed as this configuration says. */
     public URI objectUri(String objectKey) {
-        return URI.create(bucketUri() + UriEncoding.path(objectKey));
+        return URI.create(bucketUri() + KeyPaths.encode(objectKey));
     }
 
     /**
@@ -120,20 +121,20 @@ public record S3Config(S3Location location, String region, URI endpoint, boolean
         // parameters in the order SigV4 sorts them, so the text sent is the text signed
         StringBuilder query = new StringBuilder("?");
         if (continuationToken != null) {
-            query.append("continuation-token=").append(UriEncoding.component(continuationToken)).append('&');
+            query.append("continuation-token=").append(KeyPaths.encodeComponent(continuationToken)).append('&');
         }
         query.append("delimiter=%2F&list-type=2");
         if (maxKeys > 0) {
             query.append("&max-keys=").append(maxKeys);
         }
-        query.append("&prefix=").append(UriEncoding.component(prefix));
+        query.append("&prefix=").append(KeyPaths.encodeComponent(prefix));
         return URI.create(bucketUri() + query);
     }
 
     /** The bucket's URI, ending in {@code /}: keys and queries follow it. */
     private String bucketUri() {
         if (pathStyle) {
-            return endpoint + "/" + UriEncoding.path(location.bucket()) + "/";
+            return endpoint + "/" + KeyPaths.encode(location.bucket()) + "/";
         }
         String authority = endpoint.getRawAuthority();
         return endpoint.getScheme() + "://" + location.bucket() + "." + authority + (endpoint.getRawPath() == null ? "" : endpoint.getRawPath()) + "/";

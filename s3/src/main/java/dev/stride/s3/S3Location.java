@@ -1,5 +1,6 @@
 package dev.stride.s3;
 
+import dev.stride.http.KeyPaths;
 import dev.stride.model.ZarrException;
 
 import java.net.URI;
@@ -42,7 +43,7 @@ public record S3Location(String bucket, String keyPrefix) {
 
     /** The URI this location was read from, in its normal form. */
     public URI uri() {
-        return URI.create("s3://" + bucket + "/" + UriEncoding.path(keyPrefix.isEmpty() ? "" : keyPrefix.substring(0, keyPrefix.length() - 1)));
+        return URI.create("s3://" + bucket + "/" + KeyPaths.encode(keyPrefix.isEmpty() ? "" : keyPrefix.substring(0, keyPrefix.length() - 1)));
     }
 
     private static String strip(String path) {

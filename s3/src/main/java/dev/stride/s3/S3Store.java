@@ -2,6 +2,7 @@ package dev.stride.s3;
 
 import dev.stride.http.HttpSettings;
 import dev.stride.http.HttpTransport;
+import dev.stride.http.KeyPaths;
 import dev.stride.http.RemoteStore;
 import dev.stride.http.RequestSigner;
 import dev.stride.model.ZarrException;
@@ -71,7 +72,7 @@ public final class S3Store extends RemoteStore implements WritableStore {
      */
     @Override
     protected URI uriOf(String key) {
-        return config.objectUri(config.location().objectKey(StoreKeys.check(key)));
+        return config.objectUri(config.location().objectKey(KeyPaths.check(key)));
     }
 
     @Override
@@ -93,7 +94,7 @@ public final class S3Store extends RemoteStore implements WritableStore {
     @Override
     public List<String> list(String prefix) {
         ensureOpen();
-        String below = config.location().objectKey(StoreKeys.checkPrefix(prefix));
+        String below = config.location().objectKey(KeyPaths.checkPrefix(prefix));
         TreeSet<String> names = new TreeSet<>();
         String token = null;
         do {

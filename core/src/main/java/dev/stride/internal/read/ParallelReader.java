@@ -1,6 +1,5 @@
 package dev.stride.internal.read;
 
-import dev.stride.internal.store.LocalStore;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ValuePart;
@@ -34,16 +33,16 @@ public final class ParallelReader {
     }
 
     /**
-     * How many units ahead a worker asks a local store to have the kernel read the file: its page cache fills while the
-     * units before are decoded, so a scan of files not in the cache waits less on page faults.
+     * How many units ahead a worker tells the store what it will read ({@link dev.stride.spi.Store#willRead}): a local
+     * store's page cache fills while the units before are decoded, so a scan of files not in the cache waits less.
      */
     private static final int HINT_AHEAD = 4;
     /** Units smaller than this are not hinted: the hint's three system calls would cost as much as the read. */
     private static final long HINT_ABOVE_BYTES = 256 << 10;
 
     private final ArrayReader array;
-    /** The local store to hint, or null (another store, or units too small to be worth it). */
-    private final LocalStore local;
+    /** Whether units are large enough to be worth a hint each. */
+    private final boolean hint;
     private final UnitGrid grid;
     private final long[] units;
     private final int threads;
@@ -57,7 +56,7 @@ public final class ParallelReader {
     /** Reads only the units numbered {@code units} (null: every unit of the grid). */
     public ParallelReader(ArrayReader array, UnitGrid grid, long[] units, int threads, ScanOptions.Progress progress) {
         this.array = array;
-        this.local = array.store() instanceof LocalStore l && array.unitBytes() >= HINT_ABOVE_BYTES ? l : null;
+        this.hint = array.unitBytes() >= HINT_ABOVE_BYTES;
         this.grid = grid;
         this.units = units;
         this.threads = (int) Math.max(1, Math.min(threads, count()));
@@ -118,12 +117,12 @@ public final class ParallelReader {
             readUnit(unit, session, visitor);
         }
 
-        /** Asks a local store to have the file of the unit {@link #HINT_AHEAD} items later read into the page cache. */
+        /** Tells the store of the value holding the unit {@link #HINT_AHEAD} items later. */
         private void hintAhead(long item) {
-            if (local != null && item + HINT_AHEAD < count()) {
+            if (hint && item + HINT_AHEAD < count()) {
                 String key = array.keyOf(unitAt(item + HINT_AHEAD));
                 if (!key.equals(hinted)) {
-                    local.willNeed(key);
+                    array.store().willRead(key);
                     hinted = key;
                 }
             }

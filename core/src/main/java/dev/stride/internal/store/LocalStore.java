@@ -134,10 +134,11 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /**
-     * Hints that a key's value will be read soon, so the kernel reads its file into the page cache in the background
-     * while earlier chunks are decoded; nothing for a key that is no plain file name here.
+     * Has the kernel read the key's file into the page cache in the background while earlier chunks are decoded;
+     * nothing for a key that is no plain file name here.
      */
-    public void willNeed(String key) {
+    @Override
+    public void willRead(String key) {
         if (!closed && Keys.valid(key)) {
             FileAdvice.willNeed(root.resolve(key));
         }

@@ -28,10 +28,10 @@ class FileAdviceTest {
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> FileAdvice.willNeed(dir.resolve("fifo")), "a FIFO does not block the hint");
         try (LocalStore store = LocalStore.open(dir, IoMode.AUTO)) {
             assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
-                store.willNeed("chunk");
-                store.willNeed("fifo");
-                store.willNeed("../outside");
-                store.willNeed("missing/key");
+                store.willRead("chunk");
+                store.willRead("fifo");
+                store.willRead("../outside");
+                store.willRead("missing/key");
             });
         }
     }

@@ -1,0 +1,71 @@
+package dev.stride.http;
+
+import dev.stride.model.ZarrException;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Store keys as the paths of remote values. A key is checked first: no empty, {@code .} or {@code ..} segment, which a
+ * server or proxy would resolve to another value (and a hierarchy copied to a directory could not hold). It is then
+ * percent-encoded as RFC 3986 and SigV4 both have it (everything but {@code A-Z a-z 0-9 - _ . ~} encoded, in UTF-8),
+ * so the URI sent and the URI signed are the same text and every server decodes the key that was meant.
+ */
+public final class KeyPaths {
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private KeyPaths() {
+    }
+
+    /**
+     * The key, checked.
+     *
+     * @throws ZarrException.StoreFailure for a key with an empty, {@code .} or {@code ..} segment
+     */
+    public static String check(String key) {
+        for (String segment : key.split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+                throw new ZarrException.StoreFailure(key, "is not a valid key: it has an empty, '.' or '..' segment", null);
+            }
+        }
+        return key;
+    }
+
+    /**
+     * A listing prefix, checked: {@code ""} or a valid key followed by {@code /}.
+     *
+     * @throws ZarrException.StoreFailure for any other prefix
+     */
+    public static String checkPrefix(String prefix) {
+        if (!prefix.isEmpty()) {
+            if (!prefix.endsWith("/")) {
+                throw new ZarrException.StoreFailure(prefix, "is not a listing prefix: it must be empty or end with '/'", null);
+            }
+            check(prefix.substring(0, prefix.length() - 1));
+        }
+        return prefix;
+    }
+
+    /** A key (or any {@code /}-separated name) as a URI path: each segment encoded, the {@code /} between them kept. */
+    public static String encode(String path) {
+        return encode(path, true);
+    }
+
+    /** A query parameter's name or value: {@code /} encoded too. */
+    public static String encodeComponent(String value) {
+        return encode(value, false);
+    }
+
+    private static String encode(String text, boolean keepSlash) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            int c = b & 0xff;
+            if (c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
+                    || c == '~' || keepSlash && c == '/') {
+                out.append((char) c);
+            } else {
+                out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xf]);
+            }
+        }
+        return out.toString();
+    }
+}
