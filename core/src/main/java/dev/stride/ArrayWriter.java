@@ -14,6 +14,7 @@ import dev.stride.model.FieldWriter;
 import dev.stride.model.RecordFiller;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.WritableStore;
 
@@ -212,11 +213,11 @@ public final class ArrayWriter implements AutoCloseable {
      * Assembles, encodes and stores each chunk the region touches. {@code source} makes the copier of a session's
      * runs; {@code everyField} says it sets whole records, so chunks it covers need not be read first.
      */
-    private void write(Region r, boolean everyField, Function<WriteSession, UnitGrid.RunVisitor> source) {
+    private void write(Region r, boolean everyField, Function<WriteSession, RunVisitor> source) {
         UnitGrid grid = new UnitGrid(chunkShape, r);
         WriteSession session = sessions.acquire();
         try {
-            UnitGrid.RunVisitor copier = source.apply(session);
+            RunVisitor copier = source.apply(session);
             for (long n = 0; n < grid.count(); n++) {
                 long[] chunk = grid.unit(n);
                 String key = node.prefix() + meta.keyEncoding().key(chunk);

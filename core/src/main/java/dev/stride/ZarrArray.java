@@ -5,6 +5,7 @@ import dev.stride.internal.read.ArrayReader;
 import dev.stride.internal.read.FieldScan;
 import dev.stride.internal.read.Kernels;
 import dev.stride.internal.read.ParallelReader;
+import dev.stride.internal.read.SequentialReader;
 import dev.stride.internal.read.StoredUnits;
 import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.ArrayMetadata;
@@ -18,6 +19,7 @@ import dev.stride.model.Json;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
 import dev.stride.model.TimeType;
@@ -297,6 +299,17 @@ public final class ZarrArray implements AutoCloseable {
     }
 
     /**
+     * The units of a region (null: all) one at a time, for readers that pull: each unit is decoded once, and its runs
+     * inside the region are read in place. Units come in C order of the unit grid.
+     *
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.Closed when the array is closed
+     */
+    public UnitCursor units(Region region) {
+        return new UnitCursor(new SequentialReader(reader, regionOrAll(region)));
+    }
+
+    /**
      * Count, sum, min, max and mean of a field of numbers, bools or times over a region (null: all), in parallel across
      * chunks; exact, see {@link FieldStats}.
      */
@@ -358,7 +371,7 @@ public final class ZarrArray implements AutoCloseable {
         return scan(field, null, ScanOptions.defaults());
     }
 
-    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, UnitGrid.RunVisitor visitor) {
+    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, RunVisitor visitor) {
         forEachRun(r, threads, progress, worker -> visitor::run);
     }
 

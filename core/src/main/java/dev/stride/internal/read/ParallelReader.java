@@ -1,10 +1,9 @@
 package dev.stride.internal.read;
 
+import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;
-import dev.stride.model.ZarrException;
 import dev.stride.spi.ValuePart;
 
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.util.function.Supplier;
 
@@ -22,7 +21,7 @@ public final class ParallelReader {
 
     /** Receives the runs of each unit a worker reads. */
     @FunctionalInterface
-    public interface UnitVisitor extends UnitGrid.RunVisitor {
+    public interface UnitVisitor extends RunVisitor {
         /**
          * Hears of a unit never written, holding {@code records} records of the region; returns true when that
          * accounts for them, false to be given a unit of fill values to read instead.
@@ -32,17 +31,8 @@ public final class ParallelReader {
         }
     }
 
-    /**
-     * How many units ahead a worker tells the store what it will read ({@link dev.stride.spi.Store#willRead}): a local
-     * store's page cache fills while the units before are decoded, so a scan of files not in the cache waits less.
-     */
-    private static final int HINT_AHEAD = 4;
-    /** Units smaller than this are not hinted: the hint's three system calls would cost as much as the read. */
-    private static final long HINT_ABOVE_BYTES = 256 << 10;
-
     private final ArrayReader array;
-    /** Whether units are large enough to be worth a hint each. */
-    private final boolean hint;
+    private final UnitDecoding decoding;
     private final UnitGrid grid;
     private final long[] units;
     private final int threads;
@@ -56,7 +46,7 @@ public final class ParallelReader {
     /** Reads only the units numbered {@code units} (null: every unit of the grid). */
     public ParallelReader(ArrayReader array, UnitGrid grid, long[] units, int threads, ScanOptions.Progress progress) {
         this.array = array;
-        this.hint = array.unitBytes() >= HINT_ABOVE_BYTES;
+        this.decoding = new UnitDecoding(array);
         this.grid = grid;
         this.units = units;
         this.threads = (int) Math.max(1, Math.min(threads, count()));
@@ -94,7 +84,7 @@ public final class ParallelReader {
             if (unit == null) {
                 throw e;
             }
-            throw truncated(unit, e);
+            throw decoding.truncated(unit, e);
         }
     }
 
@@ -102,8 +92,7 @@ public final class ParallelReader {
     private final class UnitReader implements Workers.Worker {
         private final ReadSession session = array.acquire();
         private final UnitVisitor visitor;
-        /** The file last hinted by this worker, so a shard's units hint it once. */
-        private String hinted;
+        private final ReadHints hints = new ReadHints(array, count(), ParallelReader.this::unitAt);
 
         UnitReader(UnitVisitor visitor) {
             this.visitor = visitor;
@@ -111,21 +100,10 @@ public final class ParallelReader {
 
         @Override
         public void run(long item) {
-            hintAhead(item);
+            hints.reading(item);
             long[] unit = unitAt(item);
             lastUnit = unit;
-            readUnit(unit, session, visitor);
-        }
-
-        /** Tells the store of the value holding the unit {@link #HINT_AHEAD} items later. */
-        private void hintAhead(long item) {
-            if (hint && item + HINT_AHEAD < count()) {
-                String key = array.keyOf(unitAt(item + HINT_AHEAD));
-                if (!key.equals(hinted)) {
-                    array.store().willRead(key);
-                    hinted = key;
-                }
-            }
+            readUnit(unit, session, visitor, () -> array.storedUnit(unit, session));
         }
 
         @Override
@@ -167,60 +145,15 @@ public final class ParallelReader {
         }
     }
 
-    private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor) {
-        readUnit(unit, session, visitor, () -> array.storedUnit(unit, session));
-    }
-
     /** Decodes one unit ({@code decode} gives null for one never written) and visits its runs. */
     private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor, Supplier<MemorySegment> decode) {
-        try {
-            MemorySegment decoded = decode(unit, decode);
-            if (decoded == null) {
-                if (visitor.missing(grid.recordsIn(unit))) {
-                    return;
-                }
-                decoded = array.fillUnit(session);
+        MemorySegment decoded = decoding.decode(unit, decode);
+        if (decoded == null) {
+            if (visitor.missing(grid.recordsIn(unit))) {
+                return;
             }
-            grid.forEachRun(unit, decoded, visitor);
-        } catch (IllegalStateException e) {
-            throw closedUnder(e) ? closed() : e;
-        } catch (InternalError e) {
-            throw truncated(unit, e);
+            decoded = array.fillUnit(session);
         }
-    }
-
-    /**
-     * The unit as stored, decoded (null when never written). A store or codec that fails outside the family (a plug-in,
-     * a native library) fails here naming the node and key, unless the array was closed under it.
-     */
-    private MemorySegment decode(long[] unit, Supplier<MemorySegment> decode) {
-        try {
-            array.ensureOpen();
-            return decode.get();
-        } catch (ZarrException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            if (closedUnder(e)) {
-                throw closed();
-            }
-            throw e instanceof UncheckedIOException io
-                    ? new ZarrException.StoreFailure(array.keyOf(unit), "cannot be read: " + io.getCause(), io)
-                    : new ZarrException.CorruptChunk(array.path(), array.keyOf(unit), "cannot be decoded: " + e, e);
-        }
-    }
-
-    /** True when the array or its scope was closed while this thread read (the failure is then that of a closed arena). */
-    private boolean closedUnder(RuntimeException e) {
-        return array.isClosed() || !array.scope().isAlive();
-    }
-
-    private ZarrException.Closed closed() {
-        return new ZarrException.Closed("array " + array.path());
-    }
-
-    /** The JVM turns SIGBUS on a mapped file that shrank into an InternalError. */
-    private ZarrException truncated(long[] unit, InternalError e) {
-        return new ZarrException.CorruptChunk(array.path(), array.keyOf(unit),
-                "the file was truncated or replaced while mapped (" + e.getMessage() + ")", e);
+        decoding.visit(grid, unit, decoded, visitor);
     }
 }

@@ -2,6 +2,7 @@ package dev.stride.internal.read;
 
 import dev.stride.internal.codec.NdCopy;
 import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
 
 import java.lang.foreign.MemorySegment;
 
@@ -11,12 +12,6 @@ import java.lang.foreign.MemorySegment;
  * (the writer) walks the chunks of a region the same way.
  */
 public final class UnitGrid {
-
-    /** Receives a run of {@code count} records of a decoded unit starting at record {@code first}; {@code out} is the
-     * C-order index of the run's first record within the region. */
-    public interface RunVisitor {
-        void run(MemorySegment unit, long first, long count, long out);
-    }
 
     private final long[] unitShape;
     private final long[] start;

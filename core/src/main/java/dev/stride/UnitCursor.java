@@ -1,0 +1,61 @@
+package dev.stride;
+
+import dev.stride.internal.read.SequentialReader;
+import dev.stride.model.RunVisitor;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The units of a region (chunks, or inner chunks of shards), read and decoded one at a time on the calling thread,
+ * for readers that pull rather than be called back: {@code while (cursor.next()) cursor.forEachRun(...)}. Reads go
+ * ahead of the cursor as in a scan. One thread uses a cursor; close it to give back its buffers.
+ *
+ * <p>{@link #next()} fails as reads of {@link ZarrArray} do: {@link dev.stride.model.ZarrException.CorruptChunk} or
+ * {@link dev.stride.model.ZarrException.StoreFailure} naming the key, {@link dev.stride.model.ZarrException.Closed}
+ * once the array is closed.
+ */
+public final class UnitCursor implements AutoCloseable {
+    private final SequentialReader reader;
+
+    UnitCursor(SequentialReader reader) {
+        this.reader = reader;
+    }
+
+    /** Number of units the region meets. */
+    public long count() {
+        return reader.count();
+    }
+
+    /** Reads and decodes the next unit; false when every unit was read. */
+    public boolean next() {
+        return reader.next();
+    }
+
+    /** Grid coordinates of the current unit (in units of {@link ZarrArray#readUnitShape()}). */
+    public long[] unit() {
+        return reader.unit();
+    }
+
+    /**
+     * The current unit's records, packed in C order and the layout's byte order (fill values for a unit never
+     * written); valid until the next call of {@link #next()} or {@link #close()}.
+     */
+    public MemorySegment records() {
+        return reader.records();
+    }
+
+    /** Whether the current unit was written (false: its records are the fill value). */
+    public boolean stored() {
+        return reader.stored();
+    }
+
+    /** Calls {@code visitor} for each run of the current unit's records inside the region, in C order. */
+    public void forEachRun(RunVisitor visitor) {
+        reader.forEachRun(visitor);
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

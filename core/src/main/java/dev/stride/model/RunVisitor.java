@@ -1,0 +1,13 @@
+package dev.stride.model;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Receives a run of {@code count} consecutive records (along the last dimension) of a decoded unit: they start at
+ * record {@code first} of {@code unit}, and {@code out} is the C-order index of the run's first record within the
+ * region read. The segment is only valid during the call.
+ */
+@FunctionalInterface
+public interface RunVisitor {
+    void run(MemorySegment unit, long first, long count, long out);
+}

@@ -1,0 +1,180 @@
+package dev.stride.spark;
+
+import dev.stride.UnitCursor;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.Region;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.vectorized.OffHeapColumnVector;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+import java.util.Arrays;
+
+/**
+ * Reads one partition's box as column batches. The store is opened here, on the executor; the box's units are decoded
+ * one at a time by a {@link UnitCursor}, and each batch copies the runs of records it takes, column by column, into
+ * vectors made once and reused: Spark's {@code closeIfFreeable} leaves writable vectors alone, so nothing a later
+ * batch needs is freed. A batch may span units, as each unit's records are copied before the next is decoded.
+ */
+final class BatchReader implements PartitionReader<ColumnarBatch> {
+    private final Zarr zarr;
+    private final ZarrArray array;
+    private final Region region;
+    private final int batchRows;
+    private final OffHeapColumnVector[] vectors;
+    private final ColumnarBatch batch;
+    /** Per column: how to fill it from records, or null for an index column. */
+    private final ColumnFill[] fills;
+    /** Per column: the dimension of an index column, or -1. */
+    private final int[] dimensions;
+    private final long[] regionStrides;
+    /** Null when no field is read: the rows are then the region's positions alone, and no chunk is decoded. */
+    private final UnitCursor cursor;
+    private long rowsLeft;
+    /** The runs of the current unit not yet copied: first record, count and position in the region of each. */
+    private long[] runs = new long[3 * 16];
+    private int runCount;
+    private int run;
+    /** Records of the current run already copied. */
+    private long inRun;
+    /** The next position in the region when no field is read. */
+    private long position;
+
+    BatchReader(ReadOptions options, StructType required, Region region) {
+        this.zarr = Zarr.open(options.store());
+        try {
+            this.array = zarr.array("/");
+            this.region = region;
+            this.batchRows = (int) Math.min(options.batchRows(), Math.max(1, region.size()));
+            ArrayColumns columns = new ArrayColumns(array, options.indexColumns());
+            StructField[] wanted = required.fields();
+            this.fills = new ColumnFill[wanted.length];
+            this.dimensions = new int[wanted.length];
+            boolean anyField = false;
+            for (int i = 0; i < wanted.length; i++) {
+                dimensions[i] = columns.dimensionOf(wanted[i].name());
+                if (dimensions[i] < 0) {
+                    fills[i] = columns.fill(wanted[i]);
+                    anyField = true;
+                }
+            }
+            this.regionStrides = strides(region.shape());
+            this.rowsLeft = region.size();
+            this.vectors = OffHeapColumnVector.allocateColumns(batchRows, required);
+            this.batch = new ColumnarBatch(vectors);
+            this.cursor = anyField ? array.units(region) : null;
+        } catch (RuntimeException | Error e) {
+            zarr.close();
+            throw e;
+        }
+    }
+
+    private static long[] strides(long[] shape) {
+        long[] s = new long[shape.length];
+        long n = 1;
+        for (int d = shape.length - 1; d >= 0; d--) {
+            s[d] = n;
+            n *= shape[d];
+        }
+        return s;
+    }
+
+    @Override
+    public boolean next() {
+        if (rowsLeft == 0) {
+            return false;
+        }
+        for (OffHeapColumnVector v : vectors) {
+            v.reset();
+        }
+        int rows = 0;
+        while (rows < batchRows && rowsLeft > 0) {
+            int n = cursor == null ? takePositions(rows) : takeRun(rows);
+            rows += n;
+            rowsLeft -= n;
+        }
+        batch.setNumRows(rows);
+        return true;
+    }
+
+    /** Fills the index columns of up to the batch's room with the region's next positions. */
+    private int takePositions(int row) {
+        int n = (int) Math.min(batchRows - row, rowsLeft);
+        fillIndexes(position, n, row);
+        position += n;
+        return n;
+    }
+
+    /** Copies up to the batch's room from the current run, decoding the next unit when the runs are used up. */
+    private int takeRun(int row) {
+        while (run == runCount) {
+            if (!cursor.next()) {
+                throw new IllegalStateException("the units of " + region + " hold fewer records than it has");
+            }
+            runCount = 0;
+            run = 0;
+            cursor.forEachRun((unit, first, count, out) -> addRun(first, count, out));
+        }
+        long first = runs[3 * run];
+        long count = runs[3 * run + 1];
+        long out = runs[3 * run + 2];
+        int n = (int) Math.min(batchRows - row, count - inRun);
+        for (int i = 0; i < fills.length; i++) {
+            if (fills[i] != null) {
+                fills[i].fill(cursor.records(), first + inRun, n, vectors[i], row);
+            }
+        }
+        fillIndexes(out + inRun, n, row);
+        inRun += n;
+        if (inRun == count) {
+            run++;
+            inRun = 0;
+        }
+        return n;
+    }
+
+    private void addRun(long first, long count, long out) {
+        if (3 * runCount == runs.length) {
+            runs = Arrays.copyOf(runs, runs.length * 2);
+        }
+        runs[3 * runCount] = first;
+        runs[3 * runCount + 1] = count;
+        runs[3 * runCount + 2] = out;
+        runCount++;
+    }
+
+    /** Index columns of rows {@code row..row+n-1}: the coordinates of region positions {@code out..out+n-1}. */
+    private void fillIndexes(long out, int n, int row) {
+        long[] start = region.start();
+        long[] shape = region.shape();
+        for (int i = 0; i < dimensions.length; i++) {
+            int d = dimensions[i];
+            if (d < 0) {
+                continue;
+            }
+            WritableColumnVector v = vectors[i];
+            for (int k = 0; k < n; k++) {
+                v.putLong(row + k, start[d] + (out + k) / regionStrides[d] % shape[d]);
+            }
+        }
+    }
+
+    @Override
+    public ColumnarBatch get() {
+        return batch;
+    }
+
+    @Override
+    public void close() {
+        try (zarr; array) {
+            if (cursor != null) {
+                cursor.close();
+            }
+        } finally {
+            batch.close();
+        }
+    }
+}

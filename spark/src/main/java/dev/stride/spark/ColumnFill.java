@@ -1,0 +1,283 @@
+package dev.stride.spark;
+
+import dev.stride.model.CoreType;
+import dev.stride.model.RawType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
+import org.apache.spark.sql.execution.vectorized.OffHeapColumnVector;
+import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.time.Instant;
+
+/**
+ * Copies one column out of decoded records into a Spark column vector: a loop by stride over the records, once, with
+ * the byte order and the widening of {@link SparkTypes} applied on the way. Fixed-width values are written straight
+ * into the off-heap memory of an {@link OffHeapColumnVector} (a probe found a vector reading the records in place
+ * slower: Spark's generated code calls vectors through their abstract type); a struct column fills its children.
+ */
+abstract class ColumnFill {
+    private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
+
+    /** Copies records {@code first..first+count-1} of {@code records} into rows {@code row..} of {@code out}. */
+    abstract void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row);
+
+    /**
+     * The fill of a column of type {@code type} at byte {@code offset} of records of {@code recordSize} bytes;
+     * {@code column} is the column as Spark wants it (a struct possibly pruned to some of its fields).
+     */
+    static ColumnFill of(StructField column, dev.stride.model.DataType type, long offset, long recordSize, ByteOrder order) {
+        return switch (type) {
+            case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> complex(column, c, offset, recordSize, order);
+            case CoreType c -> core(c, offset, recordSize, order);
+            case TimeType t -> new Times(t, offset, recordSize, order, column.name());
+            case RawType r -> new Bytes(offset, recordSize, r.byteSize());
+            case dev.stride.model.StructType s -> struct(column, s, offset, recordSize, order);
+        };
+    }
+
+    private static ColumnFill struct(StructField column, dev.stride.model.StructType type, long offset, long recordSize, ByteOrder order) {
+        StructType wanted = (StructType) column.dataType();
+        ColumnFill[] children = new ColumnFill[wanted.fields().length];
+        for (int i = 0; i < children.length; i++) {
+            StructField child = wanted.fields()[i];
+            long at = offset;
+            dev.stride.model.DataType childType = null;
+            for (var f : type.fields()) {
+                if (f.name().equals(child.name())) {
+                    childType = f.type();
+                    break;
+                }
+                at += f.type().byteSize();
+            }
+            children[i] = of(child, childType, at, recordSize, order);
+        }
+        return new Struct(children);
+    }
+
+    private static ColumnFill complex(StructField column, CoreType type, long offset, long recordSize, ByteOrder order) {
+        StructType wanted = (StructType) column.dataType();
+        CoreType part = type.component();
+        ColumnFill[] children = new ColumnFill[wanted.fields().length];
+        for (int i = 0; i < children.length; i++) {
+            long at = offset + (wanted.fields()[i].name().equals("re") ? 0 : part.byteSize());
+            children[i] = core(part, at, recordSize, order);
+        }
+        return new Struct(children);
+    }
+
+    private static ColumnFill core(CoreType type, long offset, long recordSize, ByteOrder order) {
+        ValueLayout.OfShort i16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order);
+        ValueLayout.OfInt i32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
+        ValueLayout.OfLong i64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+        ValueLayout.OfFloat f32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order);
+        ValueLayout.OfDouble f64 = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order);
+        // each loop is its own lambda, so the JIT compiles every one for its type alone
+        return switch (type) {
+            case BOOL -> new Fixed(offset, recordSize, 1, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, at) == 0 ? (byte) 0 : 1);
+                }
+            });
+            case INT8 -> new Fixed(offset, recordSize, 1, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, at));
+                }
+            });
+            case UINT8 -> new Fixed(offset, recordSize, 2, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, (short) Byte.toUnsignedInt(src.get(ValueLayout.JAVA_BYTE, at)));
+                }
+            });
+            case INT16 -> new Fixed(offset, recordSize, 2, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, src.get(i16, at));
+                }
+            });
+            case UINT16 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, Short.toUnsignedInt(src.get(i16, at)));
+                }
+            });
+            case FLOAT16 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, Float.float16ToFloat(src.get(i16, at)));
+                }
+            });
+            case INT32 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, src.get(i32, at));
+                }
+            });
+            case UINT32 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, Integer.toUnsignedLong(src.get(i32, at)));
+                }
+            });
+            case FLOAT32 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, src.get(f32, at));
+                }
+            });
+            case INT64 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, src.get(i64, at));
+                }
+            });
+            case FLOAT64 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
+                for (int i = 0; i < n; i++, at += stride) {
+                    dst.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, src.get(f64, at));
+                }
+            });
+            case UINT64 -> new Unsigned64(offset, recordSize, order);
+            case COMPLEX64, COMPLEX128 -> throw new IllegalArgumentException("complex is a struct of two parts");
+        };
+    }
+
+    /** Copies {@code n} values {@code stride} bytes apart from {@code at} in the records to the start of {@code dst}. */
+    @FunctionalInterface
+    interface StridedCopy {
+        void copy(MemorySegment src, long at, long stride, MemorySegment dst, int n);
+    }
+
+    /** A column of fixed-width values written into the vector's off-heap memory, {@code width} bytes each. */
+    private static final class Fixed extends ColumnFill {
+        private final long offset;
+        private final long recordSize;
+        private final int width;
+        private final StridedCopy copy;
+
+        Fixed(long offset, long recordSize, int width, StridedCopy copy) {
+            this.offset = offset;
+            this.recordSize = recordSize;
+            this.width = width;
+            this.copy = copy;
+        }
+
+        @Override
+        @SuppressWarnings("restricted")
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            // the reader makes every vector an OffHeapColumnVector of room for the rows it fills
+            long address = ((OffHeapColumnVector) out).valuesNativeAddress() + (long) row * width;
+            MemorySegment dst = MemorySegment.ofAddress(address).reinterpret((long) count * width);
+            copy.copy(records, first * recordSize + offset, recordSize, dst, count);
+        }
+    }
+
+    /** uint64 as decimal(20,0): Spark keeps decimals of 20 digits as the bytes of their unscaled value. */
+    private static final class Unsigned64 extends ColumnFill {
+        private final long offset;
+        private final long recordSize;
+        private final ValueLayout.OfLong in;
+
+        Unsigned64(long offset, long recordSize, ByteOrder order) {
+            this.offset = offset;
+            this.recordSize = recordSize;
+            this.in = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+        }
+
+        @Override
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            long at = first * recordSize + offset;
+            for (int i = 0; i < count; i++, at += recordSize) {
+                long v = records.get(in, at);
+                BigInteger unsigned = v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v).add(TWO_TO_64);
+                out.putByteArray(row + i, unsigned.toByteArray());
+            }
+        }
+    }
+
+    /** r<N> as binary. */
+    private static final class Bytes extends ColumnFill {
+        private final long offset;
+        private final long recordSize;
+        private final byte[] value;
+
+        Bytes(long offset, long recordSize, int size) {
+            this.offset = offset;
+            this.recordSize = recordSize;
+            this.value = new byte[size];
+        }
+
+        @Override
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            long at = first * recordSize + offset;
+            for (int i = 0; i < count; i++, at += recordSize) {
+                MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at, value, 0, value.length);
+                out.putByteArray(row + i, value);
+            }
+        }
+    }
+
+    /**
+     * datetime64 as a timestamp in microseconds (finer units rounded down), timedelta64 as its stored count; NaT as
+     * null in both.
+     */
+    private static final class Times extends ColumnFill {
+        private final TimeType type;
+        private final long offset;
+        private final long recordSize;
+        private final ValueLayout.OfLong in;
+        private final String column;
+
+        Times(TimeType type, long offset, long recordSize, ByteOrder order, String column) {
+            this.type = type;
+            this.offset = offset;
+            this.recordSize = recordSize;
+            this.in = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+            this.column = column;
+        }
+
+        @Override
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            long at = first * recordSize + offset;
+            for (int i = 0; i < count; i++, at += recordSize) {
+                long v = records.get(in, at);
+                if (v == TimeType.NAT) {
+                    out.putNull(row + i);
+                } else {
+                    out.putLong(row + i, type.datetime() ? micros(v) : v);
+                }
+            }
+        }
+
+        private long micros(long count) {
+            try {
+                long units = Math.multiplyExact(count, type.scaleFactor());
+                return switch (type.unit()) {
+                    case "us", "μs" -> units;
+                    case "ns" -> Math.floorDiv(units, 1_000L);
+                    case "ms" -> Math.multiplyExact(units, 1_000L);
+                    case "s" -> Math.multiplyExact(units, 1_000_000L);
+                    default -> {
+                        Instant t = type.toInstant(count);
+                        yield Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000L), t.getNano() / 1_000);
+                    }
+                };
+            } catch (ArithmeticException | ZarrException.BadRequest e) {
+                throw new ZarrException.BadRequest(null, "column '" + column + "' (" + type.describe() + ") holds " + count
+                        + ", beyond the range of a Spark timestamp");
+            }
+        }
+    }
+
+    private static final class Struct extends ColumnFill {
+        private final ColumnFill[] children;
+
+        Struct(ColumnFill[] children) {
+            this.children = children;
+        }
+
+        @Override
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            for (int i = 0; i < children.length; i++) {
+                children[i].fill(records, first, count, out.getChild(i), row);
+            }
+        }
+    }
+}

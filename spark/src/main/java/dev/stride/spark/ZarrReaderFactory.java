@@ -1,0 +1,55 @@
+package dev.stride.spark;
+
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+import java.util.Iterator;
+
+/** Sent to the executors: makes the reader of each partition. Reads are columnar; rows, when asked for, come from the batches. */
+record ZarrReaderFactory(ReadOptions options, StructType required) implements PartitionReaderFactory {
+
+    @Override
+    public boolean supportColumnarReads(InputPartition partition) {
+        return true;
+    }
+
+    @Override
+    public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+        return new BatchReader(options, required, ((ZarrPartition) partition).region());
+    }
+
+    @Override
+    public PartitionReader<InternalRow> createReader(InputPartition partition) {
+        BatchReader batches = new BatchReader(options, required, ((ZarrPartition) partition).region());
+        return new PartitionReader<>() {
+            private Iterator<InternalRow> rows;
+            private InternalRow current;
+
+            @Override
+            public boolean next() {
+                while (rows == null || !rows.hasNext()) {
+                    if (!batches.next()) {
+                        return false;
+                    }
+                    rows = batches.get().rowIterator();
+                }
+                current = rows.next();
+                return true;
+            }
+
+            @Override
+            public InternalRow get() {
+                return current;
+            }
+
+            @Override
+            public void close() {
+                batches.close();
+            }
+        };
+    }
+}

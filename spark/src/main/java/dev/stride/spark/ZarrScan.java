@@ -1,0 +1,89 @@
+package dev.stride.spark;
+
+import dev.stride.model.Region;
+import org.apache.spark.sql.connector.read.Batch;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+
+/**
+ * A planned read: the columns kept, the region left by index filters, and its partitions, boxes of whole chunks (whole
+ * shards) of about {@code partitionBytes} decoded bytes, each read by one task that opens the store itself.
+ */
+final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
+    private final ReadOptions options;
+    private final ArrayShape shape;
+    private final StructType required;
+    private final Region region;
+    private final List<Filter> pushed;
+    private final List<Filter> leftToSpark;
+
+    ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark) {
+        this.options = options;
+        this.shape = shape;
+        this.required = required;
+        this.region = region;
+        this.pushed = pushed;
+        this.leftToSpark = leftToSpark;
+    }
+
+    @Override
+    public StructType readSchema() {
+        return required;
+    }
+
+    @Override
+    public Batch toBatch() {
+        return this;
+    }
+
+    @Override
+    public InputPartition[] planInputPartitions() {
+        return Partitioner.boxes(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes()).stream()
+                .map(box -> new ZarrPartition(box.start(), box.stop()))
+                .toArray(InputPartition[]::new);
+    }
+
+    @Override
+    public PartitionReaderFactory createReaderFactory() {
+        return new ZarrReaderFactory(options, required);
+    }
+
+    @Override
+    public Statistics estimateStatistics() {
+        long rows = region.size();
+        long bytes = rows * Math.max(1, required.defaultSize());
+        return new Statistics() {
+            @Override
+            public OptionalLong sizeInBytes() {
+                return OptionalLong.of(bytes);
+            }
+
+            @Override
+            public OptionalLong numRows() {
+                return OptionalLong.of(rows);
+            }
+        };
+    }
+
+    /** What explain shows: the array, the region read, and which filters Stride applied and which it left to Spark. */
+    @Override
+    public String description() {
+        return "Zarr " + options.store() + " columns=" + Arrays.toString(required.fieldNames())
+                + " region=" + region + " of " + Arrays.toString(shape.shape())
+                + " indexFilters=" + text(pushed) + " fieldFiltersLeftToSpark=" + text(leftToSpark);
+    }
+
+    private static String text(List<Filter> filters) {
+        return filters.stream().map(Filter::toString).collect(Collectors.joining(", ", "[", "]"));
+    }
+}

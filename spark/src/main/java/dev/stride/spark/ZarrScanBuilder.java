@@ -1,0 +1,72 @@
+package dev.stride.spark;
+
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import org.apache.spark.sql.connector.read.Scan;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
+import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Plans a read: keeps the columns the query needs (nested fields too) and turns filters on index columns into a
+ * narrower region; filters on fields stay with Spark.
+ */
+final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters {
+    private final ReadOptions options;
+    private final ArrayShape shape;
+    private final List<String> indexNames;
+    private final StructType arraySchema;
+    private StructType required;
+    private final IndexBounds bounds;
+    private Filter[] pushed = new Filter[0];
+    private final List<Filter> leftToSpark = new ArrayList<>();
+
+    ZarrScanBuilder(ReadOptions options, StructType schema) {
+        this.options = options;
+        try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
+            ArrayColumns columns = new ArrayColumns(array, options.indexColumns());
+            this.shape = ArrayShape.of(array);
+            this.indexNames = columns.indexNames();
+            this.arraySchema = columns.schema();
+            this.required = schema;
+        }
+        this.bounds = new IndexBounds(indexNames, shape.shape());
+    }
+
+    /** The columns the array has, to check a schema given to the reader. */
+    StructType arraySchema() {
+        return arraySchema;
+    }
+
+    @Override
+    public void pruneColumns(StructType requiredSchema) {
+        this.required = requiredSchema;
+    }
+
+    @Override
+    public Filter[] pushFilters(Filter[] filters) {
+        List<Filter> handled = new ArrayList<>();
+        List<Filter> rest = new ArrayList<>();
+        for (Filter f : filters) {
+            (bounds.narrow(f) ? handled : rest).add(f);
+        }
+        pushed = handled.toArray(Filter[]::new);
+        leftToSpark.addAll(rest);
+        return rest.toArray(Filter[]::new);
+    }
+
+    @Override
+    public Filter[] pushedFilters() {
+        return pushed;
+    }
+
+    @Override
+    public Scan build() {
+        return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark));
+    }
+}
