@@ -1,6 +1,7 @@
 package dev.stride.cli;
 
 import dev.stride.ArrayWriter;
+import dev.stride.Compression;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.ZarrWriter;
@@ -69,7 +70,7 @@ final class CopyCommand extends NodeCommand {
             description = "Store the chunks in shards of this shape, a multiple of the chunk shape.")
     long[] shards;
 
-    @Option(names = "--codec", paramLabel = "CODEC", converter = Compression.Converter.class,
+    @Option(names = "--codec", paramLabel = "CODEC", converter = CompressionConverter.class,
             description = "Compression: none (the default), gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE"
                     + " (zstd:3, blosc:lz4:5:shuffle; SHUFFLE is noshuffle, shuffle or bitshuffle).")
     Compression codec = Compression.NONE;

@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import dev.stride.Compression;
 import dev.stride.ZarrArray;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;

@@ -1,13 +1,10 @@
-package dev.stride.cli;
+package dev.stride;
 
-import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 import java.nio.ByteOrder;
 import java.util.Locale;
@@ -15,12 +12,13 @@ import java.util.Optional;
 import java.util.function.LongFunction;
 
 /**
- * The {@code --codec} option: how chunk bytes are compressed, spelled {@code none}, {@code gzip:LEVEL},
- * {@code zstd:LEVEL} or {@code blosc:CNAME:CLEVEL:SHUFFLE}. Its settings are checked by the codec that will encode
- * them, so the limits (levels, blosc compressor names) are the codecs' own.
+ * How chunk bytes are compressed, as a person spells it: {@code none}, {@code gzip:LEVEL}, {@code zstd:LEVEL} or
+ * {@code blosc:CNAME:CLEVEL:SHUFFLE} (the command line's {@code --codec}, the Spark connector's {@code codec} option).
+ * Its settings are checked by the codec that will encode them, so the limits (levels, blosc compressor names) are the
+ * codecs' own.
  */
-final class Compression {
-    static final Compression NONE = new Compression("none", size -> null);
+public final class Compression {
+    public static final Compression NONE = new Compression("none", size -> null);
     private static final String FORMS = "none, gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE";
     /** blosc keeps the element size in one header byte; a larger element is shuffled as single bytes, as c-blosc does. */
     private static final long BLOSC_MAX_TYPESIZE = 255;
@@ -34,7 +32,7 @@ final class Compression {
     }
 
     /** The codec entry for elements of {@code elementSize} bytes; empty for none. */
-    Optional<Json.JObject> entry(long elementSize) {
+    public Optional<Json.JObject> entry(long elementSize) {
         return Optional.ofNullable(entry.apply(elementSize));
     }
 
@@ -43,7 +41,12 @@ final class Compression {
         return text;
     }
 
-    static Compression parse(String text) {
+    /**
+     * Reads a spelling.
+     *
+     * @throws IllegalArgumentException saying what is wrong with it
+     */
+    public static Compression parse(String text) {
         String[] parts = text.split(":", -1);
         String name = parts[0].toLowerCase(Locale.ROOT);
         Compression c = switch (name) {
@@ -102,18 +105,6 @@ final class Compression {
             String member = e.member() == null ? "" : e.member();
             String setting = member.contains("/configuration/") ? member.substring(member.lastIndexOf('/') + 1) + " " : "";
             throw new IllegalArgumentException(setting + e.reason());
-        }
-    }
-
-    /** Reads {@code --codec}; a bad spelling is a usage error that says what is wrong. */
-    static final class Converter implements ITypeConverter<Compression> {
-        @Override
-        public Compression convert(String value) {
-            try {
-                return parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
         }
     }
 }
