@@ -172,6 +172,23 @@ public final class ZarrWriter implements AutoCloseable {
     }
 
     /**
+     * A writer of chunks of an array published elsewhere, later: the workers of a distributed job (Spark's tasks) write
+     * their chunks with it, and one publisher (the job's driver) stores the {@code zarr.json} with {@link #createArray}
+     * and {@link ArrayWriter#commit} once every worker's chunks are written. Nothing is published or checked against what
+     * is stored here; its commit and abort do nothing. Make the chunks durable with {@code store().sync()} before telling
+     * the publisher they are written. As edge chunks are stored whole, {@code spec}'s shape may be larger than the
+     * shape published, when that is not known yet.
+     *
+     * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
+     * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
+     */
+    public ArrayWriter chunkWriter(String path, ArraySpec spec) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        return track(new ArrayWriter(store, node, validate(node, MetadataEncoder.array(node.path(), spec)), null));
+    }
+
+    /**
      * Replaces whatever is at {@code path} (and below it) with a new, empty array.
      *
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (nothing is deleted)

@@ -2,16 +2,19 @@ package dev.stride.spark;
 
 import dev.stride.model.ZarrException;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 import java.util.EnumSet;
 import java.util.Set;
 
-/** One array as a table: read by scans planned in {@link ZarrScanBuilder}. */
-final class ZarrTable implements SupportsRead {
+/** One array as a table: read by scans planned in {@link ZarrScanBuilder}, written by {@link ZarrWriteBuilder}. */
+final class ZarrTable implements SupportsRead, SupportsWrite {
     private final StructType schema;
     private final CaseInsensitiveStringMap options;
 
@@ -34,7 +37,7 @@ final class ZarrTable implements SupportsRead {
 
     @Override
     public Set<TableCapability> capabilities() {
-        return EnumSet.of(TableCapability.BATCH_READ);
+        return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE);
     }
 
     /**
@@ -51,5 +54,10 @@ final class ZarrTable implements SupportsRead {
                     + own.simpleString() + ": read without a schema");
         }
         return builder;
+    }
+
+    @Override
+    public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+        return new ZarrWriteBuilder(info);
     }
 }
