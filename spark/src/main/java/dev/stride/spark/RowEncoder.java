@@ -166,8 +166,9 @@ final class RowEncoder {
                 yield (row, i, rec, at) -> {
                     if (!row.isNullAt(i)) {
                         SpecializedGetters struct = row.getStruct(i, n);
+                        // the children's offsets count from the struct's start
                         for (int k = 0; k < children.length; k++) {
-                            children[k].put(struct, k, rec, at);
+                            children[k].put(struct, k, rec, at + offset);
                         }
                     }
                 };

@@ -1,0 +1,204 @@
+package dev.stride.spark;
+
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.model.ArrayMetadata;
+import dev.stride.model.CoreType;
+import dev.stride.model.Extension;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** DataFrames written as arrays: read back by Spark and by Stride itself, every codec, both ways of placing rows. */
+class ZarrWriteTest {
+    private static final int ROWS = 10_000;
+
+    @TempDir
+    Path dir;
+
+    private static SparkSession spark() {
+        return Sessions.spark();
+    }
+
+    /** Rows 0..ROWS-1 in three partitions of different lengths, with a field of each kind the writer maps. */
+    private static Dataset<Row> records() {
+        return spark().range(0, ROWS, 1, 3).selectExpr(
+                "id as _index",
+                "cast(id as double) * 0.5 as x",
+                "cast(id as float) as y",
+                "cast(id % 7 as short) as flags",
+                "id % 2 = 0 as even",
+                "named_struct('a', cast(id as int), 'b', cast(id % 100 as byte)) as inner",
+                "timestamp_micros(id * 1000000) as t");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "gzip:5", "zstd:3", "blosc:lz4:5:shuffle"})
+    void everyCodecRoundTrips(String codec) {
+        String path = dir.resolve("a").toString();
+        records().write().format("zarr").mode("overwrite").option("chunks", "1000").option("codec", codec).save(path);
+        Dataset<Row> back = spark().read().format("zarr").option("indexColumns", "true").load(path);
+        assertEquals(0, back.exceptAll(records()).count());
+        assertEquals(0, records().exceptAll(back).count());
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            ArrayMetadata meta = array.metadata();
+            assertArrayEquals(new long[]{ROWS}, meta.shape());
+            assertArrayEquals(new long[]{1000}, meta.chunkShape());
+            StructType type = (StructType) meta.dataType();
+            assertEquals(List.of("x", "y", "flags", "even", "inner", "t"), type.fields().stream().map(StructType.Field::name).toList());
+            assertEquals(new TimeType(true, "us", 1), type.fields().get(5).type());
+            double[] x = array.readDoubles("x");
+            for (int i = 0; i < ROWS; i++) {
+                assertEquals(i * 0.5, x[i]);
+            }
+            assertEquals(codec.equals("none") ? List.of("bytes") : List.of("bytes", codec.substring(0, codec.indexOf(':'))),
+                    meta.codecs().stream().map(Extension::name).toList());
+        }
+    }
+
+    @Test
+    void shardsHoldTheChunks() {
+        String path = dir.resolve("sharded").toString();
+        records().write().format("zarr").mode("overwrite").option("chunks", "250").option("shards", "1000").option("codec", "zstd:1").save(path);
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertArrayEquals(new long[]{1000}, array.metadata().chunkShape());
+            assertArrayEquals(new long[]{250}, array.readUnitShape());
+            assertEquals((ROWS - 1) * ROWS / 2.0 * 0.5, array.scan("x").sumAsDouble());
+        }
+        assertEquals(0, spark().read().format("zarr").option("indexColumns", "true").load(path).exceptAll(records()).count());
+    }
+
+    @Test
+    void rowsWithoutAnIndexKeepTheirOrder() {
+        String path = dir.resolve("ordered").toString();
+        // partitions of 1, 6,999 and 3,000 rows: runs start wherever the partitions before end, not on chunk edges
+        Dataset<Row> df = spark().range(0, ROWS, 1, 1).selectExpr("cast(id as double) as x",
+                "case when id < 1 then 0 when id < 7000 then 1 else 2 end as part")
+                .repartitionByRange(3, org.apache.spark.sql.functions.col("part")).sortWithinPartitions("x").drop("part");
+        df.write().format("zarr").mode("overwrite").option("chunks", "999").save(path);
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertEquals(CoreType.FLOAT64, ((StructType) array.dataType()).fields().getFirst().type());
+            double[] x = array.readDoubles("x");
+            assertEquals(ROWS, x.length);
+            for (int i = 0; i < ROWS; i++) {
+                assertEquals(i, x[i], "record " + i);
+            }
+        }
+        assertStagingGone(path);
+    }
+
+    @Test
+    void sparseIndexesLeaveTheFillValueBetween() {
+        String path = dir.resolve("sparse").toString();
+        spark().range(0, 100, 1, 2).selectExpr("id * 37 as _index", "cast(id + 1 as int) as v")
+                .write().format("zarr").mode("overwrite").option("chunks", "64").option("shape", "5000").save(path);
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertArrayEquals(new long[]{5000}, array.shape());
+            double[] v = array.readDoubles("v");
+            for (int i = 0; i < 5000; i++) {
+                assertEquals(i % 37 == 0 && i / 37 < 100 ? i / 37 + 1 : 0, v[i], "record " + i);
+            }
+        }
+    }
+
+    @Test
+    void aSingleValueColumnMakesAPlainArray() {
+        String path = dir.resolve("plain").toString();
+        spark().range(0, 50).selectExpr("id as _index", "cast(id * 3 as int) as value").write().format("zarr").mode("overwrite").save(path);
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertEquals(CoreType.INT32, array.dataType());
+            assertEquals(147.0, array.readDoubles("")[49]);
+        }
+    }
+
+    @Test
+    void aFailedTaskLeavesNothingReadable() throws IOException {
+        String path = dir.resolve("failed").toString();
+        Dataset<Row> twice = spark().range(0, 5000, 1, 2).selectExpr("case when id = 4000 then 3999 else id end as _index", "cast(id as double) as x");
+        Exception e = assertThrows(Exception.class, () ->
+                twice.write().format("zarr").mode("overwrite").option("chunks", "100").save(path));
+        assertTrue(e.getMessage().contains("two rows have _index = 3999: each index holds one record"), e.getMessage());
+        assertNothingThere(path);
+    }
+
+    @Test
+    void aFailedCommitLeavesNothingReadable() throws IOException {
+        String path = dir.resolve("short").toString();
+        ZarrException e = assertThrows(ZarrException.class, () -> spark().range(0, 500, 1, 2).selectExpr("cast(id as double) as x")
+                .write().format("zarr").mode("overwrite").option("chunks", "100").option("shape", "400").save(path));
+        assertEquals("option shape is 400 but the rows need 500", e.reason());
+        assertNothingThere(path);
+    }
+
+    @Test
+    void overwriteReplacesAndAppendRefusesAnArray() {
+        String path = dir.resolve("again").toString();
+        records().write().format("zarr").mode("append").save(path);
+        spark().range(0, 10).selectExpr("cast(id as long) as z").write().format("zarr").mode("overwrite").save(path);
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertArrayEquals(new long[]{10}, array.shape());
+            assertEquals(45.0, array.scan("z").sumAsDouble());
+        }
+        ZarrException e = assertThrows(ZarrException.class, () -> records().write().format("zarr").mode("append").save(path));
+        assertEquals("an array exists here; write with mode(\"overwrite\") to replace it", e.reason());
+    }
+
+    @Test
+    void aGroupOrADirectoryOfOtherFilesIsNeverReplaced() throws IOException {
+        Path group = dir.resolve("group");
+        Files.createDirectories(group);
+        Files.writeString(group.resolve("zarr.json"), "{\"zarr_format\": 3, \"node_type\": \"group\"}");
+        ZarrException e = assertThrows(ZarrException.class, () -> records().write().format("zarr").mode("overwrite").save(group.toString()));
+        assertTrue(e.reason().startsWith("is a group"), e.reason());
+        assertTrue(Files.exists(group.resolve("zarr.json")));
+
+        Path other = dir.resolve("other");
+        Files.createDirectories(other);
+        Files.writeString(other.resolve("notes.txt"), "mine");
+        e = assertThrows(ZarrException.class, () -> records().write().format("zarr").mode("overwrite").save(other.toString()));
+        assertEquals("holds keys [notes.txt] but no Zarr node; write to an empty or new directory", e.reason());
+        assertEquals("mine", Files.readString(other.resolve("notes.txt")));
+    }
+
+    @Test
+    void aColumnZarrCannotHoldIsRefusedBeforeAnyTask() {
+        String path = dir.resolve("text").toString();
+        ZarrException e = assertThrows(ZarrException.class, () ->
+                spark().range(0, 3).selectExpr("cast(id as string) as name").write().format("zarr").mode("overwrite").save(path));
+        assertEquals("column 'name' is string, which has no Zarr type; cast it to a number, boolean, timestamp or struct of those", e.reason());
+        assertTrue(Files.notExists(Path.of(path).resolve("zarr.json")));
+    }
+
+    private static void assertNothingThere(String path) throws IOException {
+        assertThrows(ZarrException.NodeNotFound.class, () -> {
+            try (Zarr zarr = Zarr.open(path)) {
+                zarr.metadata("/");
+            }
+        });
+        try (Stream<Path> left = Files.list(Path.of(path))) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
+    private static void assertStagingGone(String path) {
+        assertTrue(Files.notExists(Path.of(path).resolve(WriteJob.STAGING)));
+    }
+}
