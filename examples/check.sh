@@ -84,4 +84,34 @@ expected_version="stride $(block dependencies | sed -n 's:.*<version>\(.*\)</ver
 [[ "$version" == "$expected_version" ]] || fail "stride --version through a link printed '$version', not '$expected_version'"
 echo "examples/check.sh: $version through a link"
 
+echo "examples/check.sh: the README's Spark example on Spark 4.2.0's jars, with the connector jar added and nothing else"
+spark_home="$tmp/spark-home"
+mkdir -p "$spark_home/jars" "$tmp/spark-example"
+cat > "$tmp/spark-home/pom.xml" <<POM
+<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>example</groupId>
+  <artifactId>spark-jars</artifactId>
+  <version>1</version>
+  <dependencies>
+    <dependency>
+      <groupId>org.apache.spark</groupId>
+      <artifactId>spark-sql_2.13</artifactId>
+      <version>$(sed -n 's:.*<spark.version>\(.*\)</spark.version>.*:\1:p' "$repo/pom.xml")</version>
+    </dependency>
+  </dependencies>
+</project>
+POM
+(cd "$spark_home" && mvn -q dependency:copy-dependencies -DoutputDirectory="$spark_home/jars" -DincludeScope=runtime)
+block spark-example > "$tmp/spark-example/SparkExample.java"
+output="$(cd "$tmp/spark-example" && STRIDE="$repo" SPARK_HOME="$spark_home" SPARK_LOCAL_IP=127.0.0.1 bash -euo pipefail -c "$(block spark-run)" 2> "$tmp/spark.log")" \
+  || { cat "$tmp/spark.log" >&2; fail "the README's Spark example failed"; }
+expected="$(block spark-output)"
+if [[ "$output" != "$expected" ]]; then
+  diff <(printf '%s\n' "$expected") <(printf '%s\n' "$output") >&2 || true
+  fail "the README's Spark example printed something else than its output block (diff above: < README, > printed)"
+fi
+echo "examples/check.sh: the Spark example printed the README's output"
+
 echo "examples/check.sh: passed in $((SECONDS - start)) s"

@@ -124,8 +124,11 @@ final class RowEncoder {
                 yield new dev.stride.model.StructType(fields, false);
             }
             default -> throw new ZarrException.Unsupported(null, null, "column '" + column.name() + "' is " + spark.simpleString()
-                    + (spark instanceof BinaryType ? ", which needs a fixed width: give it the metadata " + SparkTypes.ZARR_TYPE + " = r<BITS>"
-                    : ", which has no Zarr type; cast it to a number, boolean, timestamp or struct of those"));
+                    + switch (spark) {
+                        case BinaryType b -> ", which needs a fixed width: give it the metadata " + SparkTypes.ZARR_TYPE + " = r<BITS>";
+                        case DecimalType d -> ", which has no Zarr type (decimal(20,0) is uint64); cast it to double or bigint";
+                        default -> ", which has no Zarr type; cast it to a number, boolean, timestamp or struct of those";
+                    });
         };
     }
 
