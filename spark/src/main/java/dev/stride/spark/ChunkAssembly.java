@@ -24,9 +24,6 @@ import java.util.TreeMap;
  * @param chunks the chunks this task builds, each with the staged runs that meet it
  */
 record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> chunks) implements Serializable {
-    /** Chunks handed to one task of the job. */
-    private static final int CHUNKS_PER_TASK = 8;
-
     /** Builds every chunk that {@code staged} meets, in parallel on the executors. */
     static void run(JavaSparkContext spark, WriteJob job, long length, List<StagedRecords> staged) {
         long chunk = job.options().storedChunk();
@@ -39,11 +36,13 @@ record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> c
         if (byChunk.isEmpty()) {
             return;
         }
+        // consecutive chunks per task, about two tasks per core
+        long perTask = Math.max(1, -Math.floorDiv(-byChunk.size(), 2L * spark.defaultParallelism()));
         List<ChunkAssembly> tasks = new ArrayList<>();
         TreeMap<Long, List<StagedRecords>> batch = new TreeMap<>();
         for (var e : byChunk.entrySet()) {
             batch.put(e.getKey(), e.getValue());
-            if (batch.size() == CHUNKS_PER_TASK) {
+            if (batch.size() == perTask) {
                 tasks.add(new ChunkAssembly(job, length, batch));
                 batch = new TreeMap<>();
             }
