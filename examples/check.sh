@@ -23,6 +23,16 @@ block() {
   printf '%s\n' "$text"
 }
 
+# fails unless $2, what an example printed, is the README's block named $1 ($3 names the example)
+expect_output() {
+  local expected
+  expected="$(block "$1")"
+  if [[ "$2" != "$expected" ]]; then
+    diff <(printf '%s\n' "$expected") <(printf '%s\n' "$2") >&2 || true
+    fail "the README's $3 printed something else than its $1 block (diff above: < README, > printed)"
+  fi
+}
+
 # a JDK 25 or newer, found as ./stride finds it; Maven runs on it
 # shellcheck source=../build-support/jdk25.sh
 . "$repo/build-support/jdk25.sh"
@@ -67,11 +77,7 @@ mvn() {
 export -f mvn
 export repo
 output="$(cd "$project" && bash -euo pipefail -c "$(block run)")"
-expected="$(block output)"
-if [[ "$output" != "$expected" ]]; then
-  diff <(printf '%s\n' "$expected") <(printf '%s\n' "$output") >&2 || true
-  fail "the README's example printed something else than its output block (diff above: < README, > printed)"
-fi
+expect_output output "$output" "example"
 echo "examples/check.sh: the example printed the README's output"
 
 echo "examples/check.sh: the launcher through symbolic links on PATH, from another directory"
@@ -107,11 +113,7 @@ POM
 block spark-example > "$tmp/spark-example/SparkExample.java"
 output="$(cd "$tmp/spark-example" && STRIDE="$repo" SPARK_HOME="$spark_home" SPARK_LOCAL_IP=127.0.0.1 bash -euo pipefail -c "$(block spark-run)" 2> "$tmp/spark.log")" \
   || { cat "$tmp/spark.log" >&2; fail "the README's Spark example failed"; }
-expected="$(block spark-output)"
-if [[ "$output" != "$expected" ]]; then
-  diff <(printf '%s\n' "$expected") <(printf '%s\n' "$output") >&2 || true
-  fail "the README's Spark example printed something else than its output block (diff above: < README, > printed)"
-fi
+expect_output spark-output "$output" "Spark example"
 echo "examples/check.sh: the Spark example printed the README's output"
 
 echo "examples/check.sh: passed in $((SECONDS - start)) s"
