@@ -3,6 +3,7 @@ package dev.stride.spark;
 import dev.stride.ZarrArray;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.RecordLayout;
+import dev.stride.model.ZarrException;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
@@ -11,6 +12,7 @@ import org.apache.spark.sql.types.StructType;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -35,21 +37,39 @@ final class ArrayColumns {
         this.schema = new StructType(all.toArray(StructField[]::new));
     }
 
-    /** The dimension names when every dimension has one, distinct and unlike every field; else the defaults. */
+    /**
+     * The dimension names when every dimension has one, distinct and unlike every field; else the defaults.
+     *
+     * @throws ZarrException.BadRequest when a default name is a field's too (Spark compares names case-insensitively)
+     */
     private static List<String> indexNames(ArrayMetadata meta, List<StructField> fields) {
         int rank = meta.rank();
+        Set<String> fieldNames = new HashSet<>();
+        fields.forEach(f -> fieldNames.add(f.name().toLowerCase(Locale.ROOT)));
         List<String> names = meta.dimensionNames();
-        Set<String> taken = new HashSet<>();
-        fields.forEach(f -> taken.add(f.name().toLowerCase()));
-        boolean usable = names != null && names.stream().allMatch(n -> n != null && !n.isEmpty() && taken.add(n.toLowerCase()));
-        if (usable) {
+        if (names != null && usable(names, fieldNames)) {
             return names;
         }
         List<String> defaults = new ArrayList<>();
         for (int d = 0; d < rank; d++) {
-            defaults.add(rank == 1 ? "_index" : "dim_" + d);
+            String name = rank == 1 ? "_index" : "dim_" + d;
+            if (fieldNames.contains(name)) {
+                throw new ZarrException.BadRequest(null, "the index column '" + name + "' would have the name of a field of the records: "
+                        + "read without indexColumns");
+            }
+            defaults.add(name);
         }
         return defaults;
+    }
+
+    private static boolean usable(List<String> names, Set<String> fieldNames) {
+        Set<String> seen = new HashSet<>();
+        for (String n : names) {
+            if (n == null || n.isEmpty() || fieldNames.contains(n.toLowerCase(Locale.ROOT)) || !seen.add(n.toLowerCase(Locale.ROOT))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     StructType schema() {

@@ -260,6 +260,10 @@ abstract class ColumnFill {
                     }
                 };
             } catch (ArithmeticException | ZarrException.BadRequest e) {
+                if (e instanceof ZarrException.BadRequest b && type.unit().equals("generic")) {
+                    // no range error: a generic datetime is no point in time at all, as Stride's reason says
+                    throw new ZarrException.BadRequest(null, "column '" + column + "': " + b.reason());
+                }
                 throw new ZarrException.BadRequest(null, "column '" + column + "' (" + type.describe() + ") holds " + count
                         + ", beyond the range of a Spark timestamp");
             }

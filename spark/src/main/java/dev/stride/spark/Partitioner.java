@@ -63,7 +63,8 @@ final class Partitioner {
             return;
         }
         long width = d == k ? step : chunkShape[d];
-        // boxes begin on multiples of the chunk (and of the step along k), counted from 0, not from the region
+        // boxes after the region's first begin on multiples of the chunk, counted from 0, not from the region: no chunk
+        // is read by two boxes
         long lo = start[d];
         while (lo < stop[d]) {
             long aligned = lo - lo % chunkShape[d];
