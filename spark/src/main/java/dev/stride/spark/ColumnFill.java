@@ -72,12 +72,9 @@ abstract class ColumnFill {
     }
 
     private static ColumnFill core(CoreType type, long offset, long recordSize, ByteOrder order) {
-        ValueLayout.OfShort i16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order);
-        ValueLayout.OfInt i32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
-        ValueLayout.OfLong i64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
-        ValueLayout.OfFloat f32 = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order);
-        ValueLayout.OfDouble f64 = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order);
-        // each loop is its own lambda, so the JIT compiles every one for its type alone
+        // layouts the JIT sees as constants (static finals): a layout held in a field makes every access a slow call
+        boolean swap = order != ByteOrder.LITTLE_ENDIAN;
+        // each loop is its own lambda, so the JIT compiles every one for its type alone; the swap test is hoisted
         return switch (type) {
             case BOOL -> new Fixed(offset, recordSize, 1, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
@@ -96,47 +93,70 @@ abstract class ColumnFill {
             });
             case INT16 -> new Fixed(offset, recordSize, 2, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, src.get(i16, at));
+                    dst.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, Le.i16(src, at, swap));
                 }
             });
             case UINT16 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, Short.toUnsignedInt(src.get(i16, at)));
+                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, Short.toUnsignedInt(Le.i16(src, at, swap)));
                 }
             });
             case FLOAT16 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, Float.float16ToFloat(src.get(i16, at)));
+                    dst.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, Float.float16ToFloat(Le.i16(src, at, swap)));
                 }
             });
             case INT32 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, src.get(i32, at));
+                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, Le.i32(src, at, swap));
                 }
             });
             case UINT32 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, Integer.toUnsignedLong(src.get(i32, at)));
+                    dst.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, Integer.toUnsignedLong(Le.i32(src, at, swap)));
                 }
             });
             case FLOAT32 -> new Fixed(offset, recordSize, 4, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED, i, src.get(f32, at));
+                    dst.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED, i, Le.i32(src, at, swap));
                 }
             });
-            case INT64 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
+            case INT64, FLOAT64 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
                 for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, src.get(i64, at));
+                    dst.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, i, Le.i64(src, at, swap));
                 }
             });
-            case FLOAT64 -> new Fixed(offset, recordSize, 8, (src, at, stride, dst, n) -> {
-                for (int i = 0; i < n; i++, at += stride) {
-                    dst.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, i, src.get(f64, at));
-                }
-            });
-            case UINT64 -> new Unsigned64(offset, recordSize, order);
+            case UINT64 -> new Unsigned64(offset, recordSize, swap);
             case COMPLEX64, COMPLEX128 -> throw new IllegalArgumentException("complex is a struct of two parts");
         };
+    }
+
+    /**
+     * Reads of stored values in either byte order through little-endian layouts that are constants. Spark's off-heap
+     * vectors hold values in the machine's order: the fills write them with the JDK's native-order layouts.
+     */
+    private static final class Le {
+        static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+        private Le() {
+        }
+
+        static short i16(MemorySegment src, long at, boolean swap) {
+            short v = src.get(SHORT, at);
+            return swap ? Short.reverseBytes(v) : v;
+        }
+
+        static int i32(MemorySegment src, long at, boolean swap) {
+            int v = src.get(INT, at);
+            return swap ? Integer.reverseBytes(v) : v;
+        }
+
+        static long i64(MemorySegment src, long at, boolean swap) {
+            long v = src.get(LONG, at);
+            return swap ? Long.reverseBytes(v) : v;
+        }
     }
 
     /** Copies {@code n} values {@code stride} bytes apart from {@code at} in the records to the start of {@code dst}. */
@@ -173,19 +193,19 @@ abstract class ColumnFill {
     private static final class Unsigned64 extends ColumnFill {
         private final long offset;
         private final long recordSize;
-        private final ValueLayout.OfLong in;
+        private final boolean swap;
 
-        Unsigned64(long offset, long recordSize, ByteOrder order) {
+        Unsigned64(long offset, long recordSize, boolean swap) {
             this.offset = offset;
             this.recordSize = recordSize;
-            this.in = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+            this.swap = swap;
         }
 
         @Override
         void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
             long at = first * recordSize + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
-                long v = records.get(in, at);
+                long v = Le.i64(records, at, swap);
                 BigInteger unsigned = v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v).add(TWO_TO_64);
                 out.putByteArray(row + i, unsigned.toByteArray());
             }
@@ -222,14 +242,14 @@ abstract class ColumnFill {
         private final TimeType type;
         private final long offset;
         private final long recordSize;
-        private final ValueLayout.OfLong in;
+        private final boolean swap;
         private final String column;
 
         Times(TimeType type, long offset, long recordSize, ByteOrder order, String column) {
             this.type = type;
             this.offset = offset;
             this.recordSize = recordSize;
-            this.in = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
+            this.swap = order != ByteOrder.LITTLE_ENDIAN;
             this.column = column;
         }
 
@@ -237,7 +257,7 @@ abstract class ColumnFill {
         void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
             long at = first * recordSize + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
-                long v = records.get(in, at);
+                long v = Le.i64(records, at, swap);
                 if (v == TimeType.NAT) {
                     out.putNull(row + i);
                 } else {
