@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Spark SQL queries over the benchmark arrays through the zarr connector (spark/target/stride-spark.jar) next to
+# Spark's own vectorized Parquet reader on the same records, in one session per master (local[1], then local[2], each
+# in a fresh JVM), then prints markdown tables (bench/spark_report.py) of time per query, records/s and the ratios.
+#
+# usage: bench/spark.sh DATA_DIR [harness arguments...]
+#   DATA_DIR      holds raw.zarr and zstd.zarr (missing ones are made there, as bench/run.sh does); the Parquet copies
+#                 (snappy, zstd, uncompressed) are written there once, from raw.zarr through the connector, as
+#                 parquet-CODEC-4/ (4: chunks per task, see below)
+#   arguments     key=value for bench/spark/src/.../SparkQueries.java, replacing its defaults: warmup=8 repeat=10
+#                 phases=main,split,sweep parquet=snappy,zstd,none taskChunks=4
+# environment:    MASTERS (default "local[1] local[2]"); SWEEP_MASTERS those that also sweep the options (default
+#                 "local[2]"); HEAP (default 8g); RESULTS output directory (default bench/target/spark);
+#                 CONNECTOR_JAR another connector jar to measure (then spark/ is not built);
+#                 JFR="SOURCE:QUERY ..." (e.g. "zarr-raw:all_fields parquet-snappy:all_fields") records each alone in a
+#                 loop (local[2], JFR_SECONDS, default 40; after the warm-up rounds) with Java Flight Recorder, split
+#                 by bench/jfr_split.py
+# outputs:        $RESULTS/spark.jsonl (one line per measurement), spark-local*.log, load.txt, spark.md;
+#                 jfr-SOURCE-QUERY.jfr and .md
+#
+# Both sides get the same tasks: 8 of 4 Mi records (the connector's partitionBytes = 4 chunks; each Parquet file holds
+# one such task's records and spark.sql.files.maxPartitionBytes is set to the largest file of a copy, so each file is
+# one task). The JVM gets Spark's options for Java 25 (spark/jvm-options), -Xmx$HEAP,
+# SPARK_LOCAL_IP=127.0.0.1, and the session spark.ui.enabled=false.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
+[ $# -ge 1 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
+mkdir -p "$1"
+data=$(cd "$1" && pwd)
+shift
+results=${RESULTS:-$here/target/spark}
+mkdir -p "$results"
+
+# shellcheck source=../build-support/jdk25.sh
+. "$repo/build-support/jdk25.sh"
+jdk=$(find_jdk25) || { echo "bench/spark.sh: $JDK25_MISSING" >&2; exit 1; }
+export JAVA_HOME="$jdk"
+export SPARK_LOCAL_IP=127.0.0.1
+
+if [ ! -f "$data/raw.zarr/zarr.json" ] || [ ! -f "$data/zstd.zarr/zarr.json" ]; then
+  py=$("$shared/peers/setup.sh")
+  # shellcheck source=data.sh
+  . "$here/data.sh"
+  ensure_bench_data "$py" "$shared" "$data" "$results" raw zstd
+fi
+
+if [ -n "${CONNECTOR_JAR:-}" ]; then
+  jar=$(cd "$(dirname "$CONNECTOR_JAR")" && pwd)/$(basename "$CONNECTOR_JAR")
+else
+  echo "== building spark/target/stride-spark.jar" >&2
+  (cd "$repo" && ./mvnw -q -pl spark -am package -DskipTests)
+  jar="$repo/spark/target/stride-spark.jar"
+fi
+
+echo "== Spark's class path (bench/spark/pom.xml) and the harness" >&2
+(cd "$repo" && ./mvnw -q -f bench/spark/pom.xml dependency:build-classpath -Dmdep.outputFile="$results/spark.classpath" >&2)
+cp=$(cat "$results/spark.classpath")
+classes="$here/target/spark-classes"
+rm -rf "$classes"
+mkdir -p "$classes"
+"$jdk/bin/javac" --release 25 -nowarn -cp "$jar:$cp" -d "$classes" $(find "$here/spark/src" -name '*.java')
+
+# Spark's options for Java 25, kept in one place: spark/jvm-options (the tests and the README's example use it too)
+jvm_options=("@$repo/spark/jvm-options")
+java=("$jdk/bin/java" "${jvm_options[@]}" "-Xmx${HEAP:-8g}" -Xss4m)
+harness=(-cp "$classes:$jar:$cp" dev.stride.bench.spark.SparkQueries)
+
+: >"$results/spark.jsonl"
+: >"$results/load.txt"
+for master in ${MASTERS:-local[1] local[2]}; do
+  log="$results/spark-${master//[^a-z0-9]/}.log"
+  { echo "== $master $(date -Is)"; uptime; ps -eo pcpu,pid,etime,args --sort=-pcpu | head -5 | cut -c1-160; } >>"$results/load.txt"
+  echo "== $master (log: $log)" >&2
+  phases=()
+  case " ${SWEEP_MASTERS:-local[2]} " in *" $master "*) ;; *) phases=(phases=main,split) ;; esac
+  "${java[@]}" "-Xlog:gc:file=$results/gc-${master//[^a-z0-9]/}.log" "${harness[@]}" "data=$data" "master=$master" "out=$results/spark.jsonl" "${phases[@]}" "$@" 2>"$log" || {
+    tail -30 "$log" >&2
+    exit 1
+  }
+done
+{ echo "== end $(date -Is)"; uptime; } >>"$results/load.txt"
+
+for run in ${JFR:-}; do
+  src=${run%%:*}
+  query=${run#*:}
+  echo "== JFR: $query on $src, local[2]" >&2
+  "${java[@]}" "${harness[@]}" "data=$data" "$@" master='local[2]' out="$results/profile.jsonl" phases=profile \
+    "source=$src" "query=$query" "seconds=${JFR_SECONDS:-40}" "jfr=$results/jfr-$src-$query.jfr" \
+    2>"$results/jfr-$src-$query.log"
+  python3 "$here/jfr_split.py" "$results/jfr-$src-$query.jfr" | tee "$results/jfr-$src-$query.md" >&2
+done
+
+python3 "$here/spark_report.py" "$results/spark.jsonl" "$results/load.txt" | tee "$results/spark.md"
