@@ -1,7 +1,6 @@
 package dev.stride.spark;
 
 import dev.stride.UnitCursor;
-import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -14,14 +13,13 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 import java.util.Arrays;
 
 /**
- * Reads one partition's box as column batches. The store is opened here, on the executor; the box's units are decoded
- * one at a time by a {@link UnitCursor}, and each batch copies the runs of records it takes, column by column, into
- * vectors made once and reused: Spark's {@code closeIfFreeable} leaves writable vectors alone, so nothing a later
+ * Reads one partition's box as column batches. The array is leased from the executor's {@link OpenArrays}; the box's
+ * units are decoded one at a time by a {@link UnitCursor}, and each batch copies the runs of records it takes, column
+ * by column, into vectors made once and reused: Spark's {@code closeIfFreeable} leaves writable vectors alone, so nothing a later
  * batch needs is freed. A batch may span units, as each unit's records are copied before the next is decoded.
  */
 final class BatchReader implements PartitionReader<ColumnarBatch> {
-    private final Zarr zarr;
-    private final ZarrArray array;
+    private final OpenArrays.Lease lease;
     private final Region region;
     private final int batchRows;
     private final OffHeapColumnVector[] vectors;
@@ -44,9 +42,9 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     private long position;
 
     BatchReader(ReadOptions options, StructType required, Region region) {
-        this.zarr = Zarr.open(options.store());
+        this.lease = OpenArrays.lease(options.store());
         try {
-            this.array = zarr.array("/");
+            ZarrArray array = lease.array();
             this.region = region;
             this.batchRows = (int) Math.min(options.batchRows(), Math.max(1, region.size()));
             ArrayColumns columns = new ArrayColumns(array, options.indexColumns());
@@ -67,7 +65,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
             this.batch = new ColumnarBatch(vectors);
             this.cursor = anyField ? array.units(region) : null;
         } catch (RuntimeException | Error e) {
-            zarr.close();
+            lease.close();
             throw e;
         }
     }
@@ -169,7 +167,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
 
     @Override
     public void close() {
-        try (zarr; array) {
+        try (lease) {
             if (cursor != null) {
                 cursor.close();
             }

@@ -20,7 +20,7 @@ record ReadOptions(StoreDescriptor store, boolean indexColumns, long partitionBy
     private static final String STORE_PREFIX = "store.";
 
     static ReadOptions of(CaseInsensitiveStringMap options) {
-        return new ReadOptions(readInTasks(store(options)),
+        return new ReadOptions(store(options),
                 options.getBoolean("indexColumns", false),
                 positive(options, "partitionBytes", DEFAULT_PARTITION_BYTES, Long.MAX_VALUE),
                 (int) positive(options, "batchRows", DEFAULT_BATCH_ROWS, 1 << 24));
@@ -40,20 +40,6 @@ record ReadOptions(StoreDescriptor store, boolean indexColumns, long partitionBy
             }
         }
         return new StoreDescriptor(where.uri(), storeOptions);
-    }
-
-    /**
-     * A directory is read into reused buffers ({@code io=read}) unless the path says otherwise: a task opens the array,
-     * reads its chunks once and closes it, and mapping each chunk afresh costs a page fault per 4 KiB page, more than
-     * the copy into a buffer the task reuses.
-     */
-    private static StoreDescriptor readInTasks(StoreDescriptor store) {
-        if (!store.scheme().equals("file") || store.options().containsKey("io")) {
-            return store;
-        }
-        Map<String, String> options = new TreeMap<>(store.options());
-        options.put("io", "read");
-        return new StoreDescriptor(store.uri(), options);
     }
 
     static long positive(CaseInsensitiveStringMap options, String name, long otherwise, long max) {

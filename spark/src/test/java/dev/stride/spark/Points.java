@@ -24,9 +24,14 @@ final class Points {
     private Points() {
     }
 
+    /** The array's metadata with fill value {@code id = fillId} (0 in the array {@link #write} lays out). */
+    static Doc metadata(int fillId) {
+        return Doc.array(TYPE, "[" + SIZE + "]", "[" + CHUNK + "]",
+                "{'id': " + fillId + ", 'x': 0.0, 'point': {'x': 0.0, 'y': 0.0}}", Doc.BYTES_LE);
+    }
+
     static Path write(Path dir) {
-        Tree tree = Tree.array(Doc.array(TYPE, "[" + SIZE + "]", "[" + CHUNK + "]",
-                "{'id': 0, 'x': 0.0, 'point': {'x': 0.0, 'y': 0.0}}", Doc.BYTES_LE));
+        Tree tree = Tree.array(metadata(0));
         for (int c = 0; c < SIZE / CHUNK; c++) {
             Enc chunk = Enc.of(ByteOrder.LITTLE_ENDIAN);
             for (int i = c * CHUNK; i < (c + 1) * CHUNK; i++) {

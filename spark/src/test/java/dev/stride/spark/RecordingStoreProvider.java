@@ -10,10 +10,12 @@ import dev.stride.testing.ForwardingStore;
 import java.lang.foreign.MemorySegment;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The {@code recording} scheme: {@code recording:///dir} is the directory {@code dir} read through the file store,
@@ -23,6 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class RecordingStoreProvider implements StoreProvider {
     /** Every value read, as the store's directory, a slash and the key. */
     private static final Set<String> READS = ConcurrentHashMap.newKeySet();
+    /** How often the store of each directory was opened. */
+    private static final Map<String, AtomicInteger> OPENS = new ConcurrentHashMap<>();
 
     @Override
     public String scheme() {
@@ -37,6 +41,7 @@ public final class RecordingStoreProvider implements StoreProvider {
                 .filter(p -> p.scheme().equals("file"))
                 .findFirst().orElseThrow()
                 .open(file);
+        OPENS.computeIfAbsent(Path.of(where.uri().getPath()).toString(), k -> new AtomicInteger()).incrementAndGet();
         return new Recording(files, where, Path.of(where.uri().getPath()).toString());
     }
 
@@ -55,6 +60,12 @@ public final class RecordingStoreProvider implements StoreProvider {
             }
         }
         return out;
+    }
+
+    /** How often the store of {@code dir} was opened so far, by the driver and the executors. */
+    static int opens(Path dir) {
+        AtomicInteger n = OPENS.get(dir.toAbsolutePath().toString());
+        return n == null ? 0 : n.get();
     }
 
     static void forget(Path dir) {

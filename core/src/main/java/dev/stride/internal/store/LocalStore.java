@@ -38,7 +38,9 @@ import java.util.stream.Stream;
  * of an open array), from then on at full speed.
  *
  * <p>Mappings kept for a later read belong to the {@link ReadScope} of the reader's {@link Scratch} (the array that
- * read), not to the store: closing an array unmaps what it mapped while other arrays of the store read on. Opened
+ * read), not to the store: closing an array unmaps what it mapped while other arrays of the store read on. Each read
+ * through a kept mapping first checks, with one stat, that the file is still the one mapped, so a chunk replaced
+ * since reads as it is now. Opened
  * with {@link #open} a store only reads and lists; {@link #openWritable} gives a {@link WritableLocalStore}.
  */
 public sealed class LocalStore implements ListableStore permits WritableLocalStore {
@@ -65,7 +67,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     /** What one scope keeps of this store: whole values mapped in its arena, and how much of each was read. */
     private final class Mappings implements AutoCloseable {
         final ReadScope scope;
-        final Map<String, MemorySegment> mapped = new ConcurrentHashMap<>();
+        final Map<String, KeptValue> mapped = new ConcurrentHashMap<>();
         final Map<String, AtomicLong> bytesRead = new ConcurrentHashMap<>();
 
         Mappings(ReadScope scope) {
@@ -83,6 +85,24 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         public void close() {
             scopes.remove(this);
             mapped.clear();
+        }
+    }
+
+    /**
+     * A whole value kept mapped, with the identity its file had when it was mapped. A file replaced since (a new
+     * inode, or a new size) is mapped again: a mapping shows the file it was made from, and an open array must read
+     * a chunk as it is now, not as it was when first read.
+     */
+    private record KeptValue(MemorySegment whole, Object fileKey, long size, long modified) {
+        boolean stillAt(Path path) {
+            try {
+                BasicFileAttributes now = Files.readAttributes(path, BasicFileAttributes.class);
+                return now.size() == size && (fileKey != null
+                        ? fileKey.equals(now.fileKey())
+                        : now.lastModifiedTime().toMillis() == modified);
+            } catch (IOException gone) {
+                return false;
+            }
         }
     }
 
@@ -201,7 +221,10 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /** A key's regular file with its size, as found before it is opened. */
-    private record Readable(Path path, long size) {
+    private record Readable(Path path, BasicFileAttributes attributes) {
+        long size() {
+            return attributes.size();
+        }
     }
 
     /**
@@ -224,7 +247,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
             return null;
         }
         RegularFiles.requireRegular(key, p, attributes);
-        return new Readable(p, attributes.size());
+        return new Readable(p, attributes);
     }
 
     /** What the link at {@code p} leads to, or null when nothing; refused when that lies outside the root. */
@@ -245,7 +268,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     public MemorySegment read(String key, long offset, long length, Scratch scratch) {
         ensureOpen();
         if (mode == IoMode.READ) {
-            return withChannel(key, ch -> readInto(key, ch, offset, length, scratch));
+            return withChannel(key, (ch, file) -> readInto(key, ch, offset, length, scratch));
         }
         try {
             Mappings kept = mappings(scratch);
@@ -253,7 +276,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
             if (whole != null) {
                 return whole.asSlice(offset, rangeLength(key, whole.byteSize(), offset, length));
             }
-            return withChannel(key, ch -> mapTransiently(kept, key, ch, offset, length, scratch));
+            return withChannel(key, (ch, file) -> mapTransiently(kept, key, ch, offset, length, scratch));
         } catch (IllegalStateException e) {
             throw closedOr(e, scratch);
         }
@@ -283,7 +306,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
                 long n = Math.min(length, whole.byteSize());
                 return new ValuePart(whole.asSlice(fromEnd ? whole.byteSize() - n : 0, n), whole.byteSize());
             }
-            return withChannel(key, ch -> {
+            return withChannel(key, (ch, file) -> {
                 long size = ch.size();
                 long n = Math.min(length, size);
                 long offset = fromEnd ? size - n : 0;
@@ -300,8 +323,17 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
      * kept (or missing: the read that follows finds that out).
      */
     private MemorySegment kept(Mappings kept, String key) {
-        MemorySegment whole = kept.mapped.get(key);
-        return whole == null && shouldMap(kept, key) ? map(kept, key) : whole;
+        KeptValue value = kept.mapped.get(key);
+        if (value != null && !value.stillAt(root.resolve(key))) {
+            // the old mapping stays valid until the scope closes: a read in progress may still be using it
+            kept.mapped.remove(key, value);
+            kept.bytesRead.remove(key);
+            value = null;
+        }
+        if (value != null) {
+            return value.whole();
+        }
+        return shouldMap(kept, key) ? map(kept, key) : null;
     }
 
     private boolean shouldMap(Mappings kept, String key) {
@@ -321,7 +353,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
 
     /** What a read does with the open channel of a key's file. */
     private interface ChannelRead<T> {
-        T apply(FileChannel ch) throws IOException;
+        T apply(FileChannel ch, Readable file) throws IOException;
     }
 
     /** Opens a key's regular file and reads it, or null when the key does not exist. */
@@ -331,7 +363,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
             return null;
         }
         try (FileChannel ch = FileChannel.open(file.path(), StandardOpenOption.READ)) {
-            return read.apply(ch);
+            return read.apply(ch, file);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -341,10 +373,13 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
 
     /** Maps the whole value into the scope's arena, kept there until the scope closes. */
     private MemorySegment map(Mappings kept, String key) {
-        return withChannel(key, ch -> {
+        return withChannel(key, (ch, file) -> {
+            // the identity was taken before the open, so a file replaced in between is only mapped again next time
+            BasicFileAttributes identity = file.attributes();
             MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), kept.scope.arena());
-            MemorySegment previous = kept.mapped.putIfAbsent(key, seg);
-            return previous == null ? seg : previous;
+            KeptValue value = new KeptValue(seg, identity.fileKey(), seg.byteSize(), identity.lastModifiedTime().toMillis());
+            KeptValue previous = kept.mapped.putIfAbsent(key, value);
+            return previous == null ? seg : previous.whole();
         });
     }
 
