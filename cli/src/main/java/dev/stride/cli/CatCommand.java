@@ -6,8 +6,6 @@ import dev.stride.model.Region;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 @Command(name = "cat",
@@ -24,11 +22,6 @@ import java.util.List;
                 "csv and table show control characters in field names as escapes",
                 "  (\\n, \\x1b, \\u202e, and \\\\ for a backslash)."})
 final class CatCommand extends NodeCommand {
-    /** Bytes of records read at a time: memory stays bounded however large the array is. */
-    private static final long BLOCK_BYTES = 32L << 20;
-    /** Elements between checks that stdout still has a reader; a check flushes, so not every element. */
-    private static final long CHECK_EVERY = 4096;
-
     @Option(names = "--fields", split = ",", paramLabel = "FIELD",
             description = "Only these fields, by dotted path (point.x), or a nested struct's path (point).")
     List<String> fields = List.of();
@@ -52,30 +45,8 @@ final class CatCommand extends NodeCommand {
             ZarrArray array = openArray(zarr);
             Region box = region == null ? Region.all(array.shape()) : Region.parse(region, array.shape());
             ElementWriter writer = format.writer(Projection.of(array, fields), box, out());
-            print(array, box, Math.min(limit, box.size()), writer);
+            Elements.print(array, box, Math.min(limit, box.size()), writer, out(), (done, total) -> { });
         }
         return 0;
-    }
-
-    /** Reads the first {@code count} elements of {@code box} a block at a time and hands them to {@code writer}. */
-    private void print(ZarrArray array, Region box, long count, ElementWriter writer) {
-        long blockElements = Math.max(1, Math.min(BLOCK_BYTES / array.layout().recordSize(), count));
-        COrderBlocks blocks = new COrderBlocks(box, array.readUnitShape(), blockElements);
-        long position = 0;
-        while (position < count && blocks.hasNext()) {
-            Region block = blocks.next();
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment records = array.readRecords(block, arena);
-                long n = Math.min(block.size(), count - position);
-                for (long i = 0; i < n; i++, position++) {
-                    // an error on stdout means its reader went away (stride cat | head): stop early
-                    if (position % CHECK_EVERY == 0 && out().checkError()) {
-                        return;
-                    }
-                    writer.write(records, i, position);
-                }
-            }
-        }
-        writer.finish();
     }
 }

@@ -1,6 +1,5 @@
-package dev.stride.cli;
+package dev.stride.model;
 
-import dev.stride.model.Region;
 
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -11,7 +10,7 @@ import java.util.NoSuchElementException;
  * whole where they fit and is cut along one dimension, ending on a read-unit boundary where one is in reach so that
  * a chunk is decoded once per box rather than once per row.
  */
-final class COrderBlocks implements Iterator<Region> {
+public final class COrderBlocks implements Iterator<Region> {
     private final long[] start;
     private final long[] stop;
     private final long[] unitShape;
@@ -22,7 +21,7 @@ final class COrderBlocks implements Iterator<Region> {
     private final long[] cursor;
     private boolean done;
 
-    COrderBlocks(Region region, long[] unitShape, long maxElements) {
+    public COrderBlocks(Region region, long[] unitShape, long maxElements) {
         this.start = region.start();
         this.stop = region.stop();
         this.unitShape = unitShape.clone();

@@ -1,6 +1,5 @@
-package dev.stride.cli;
+package dev.stride.model;
 
-import dev.stride.model.Region;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

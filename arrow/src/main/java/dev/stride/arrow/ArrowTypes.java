@@ -1,0 +1,98 @@
+package dev.stride.arrow;
+
+import dev.stride.ZarrArray;
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.Json;
+import dev.stride.model.JsonCodec;
+import dev.stride.model.RawType;
+import dev.stride.model.Region;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How Stride's data types appear in Arrow, which has nearly all of them: integers keep their width and sign, float16
+ * is a half float, complex numbers are {@code struct<re, im>}, r&lt;N&gt; fixed-size binary, nested structs structs,
+ * and times are timestamps or durations ({@link TimeConversion}), with NaT as null. Every leaf field's metadata keeps
+ * its Zarr type ({@value #DATA_TYPE}); the schema's keeps the array's attributes, dimension names and the region's
+ * shape.
+ */
+public final class ArrowTypes {
+    /** Field metadata: the Zarr data type of a column, as zarr.json spells it. */
+    public static final String DATA_TYPE = "zarr.data_type";
+    /** Schema metadata: the array's attributes, as JSON. */
+    public static final String ATTRIBUTES = "zarr.attributes";
+    /** Schema metadata: the array's dimension names, as a JSON list (absent when it has none). */
+    public static final String DIMENSION_NAMES = "zarr.dimension_names";
+    /** Schema metadata: the shape of the region the rows come from, in C order, as a JSON list. */
+    public static final String SHAPE = "zarr.shape";
+
+    private ArrowTypes() {
+    }
+
+    /** The schema of {@code columns} of {@code array}'s records over {@code region}. */
+    static Schema schema(ZarrArray array, List<ArrowColumn> columns, Region region) {
+        List<Field> fields = new ArrayList<>();
+        for (ArrowColumn c : columns) {
+            fields.add(field(c.name(), c.type()));
+        }
+        Map<String, String> meta = new LinkedHashMap<>();
+        meta.put(ATTRIBUTES, JsonCodec.print(array.attributes()));
+        List<String> names = array.metadata().dimensionNames();
+        if (names != null) {
+            List<Json> items = names.stream().map(n -> n == null ? (Json) Json.JNull.NULL : new Json.JString(n)).toList();
+            meta.put(DIMENSION_NAMES, JsonCodec.print(new Json.JArray(items)));
+        }
+        meta.put(SHAPE, Arrays.toString(region.shape()));
+        return new Schema(fields, meta);
+    }
+
+    static Field field(String name, DataType type) {
+        return switch (type) {
+            case StructType s -> new Field(name, FieldType.notNullable(ArrowType.Struct.INSTANCE), children(s));
+            case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> {
+                Field part = new Field("re", FieldType.notNullable(core(c.component())), null);
+                Field imaginary = new Field("im", FieldType.notNullable(core(c.component())), null);
+                yield new Field(name, new FieldType(false, ArrowType.Struct.INSTANCE, null, zarrType(c)), List.of(part, imaginary));
+            }
+            case CoreType c -> new Field(name, new FieldType(false, core(c), null, zarrType(c)), null);
+            case RawType r -> new Field(name, new FieldType(false, new ArrowType.FixedSizeBinary(r.byteSize()), null, zarrType(r)), null);
+            case TimeType t -> new Field(name, new FieldType(true, TimeConversion.of(t).arrowType(), null, zarrType(t)), null);
+        };
+    }
+
+    private static List<Field> children(StructType s) {
+        List<Field> out = new ArrayList<>();
+        for (var f : s.fields()) {
+            out.add(field(f.name(), f.type()));
+        }
+        return out;
+    }
+
+    private static Map<String, String> zarrType(DataType type) {
+        return Map.of(DATA_TYPE, type.describe());
+    }
+
+    private static ArrowType core(CoreType c) {
+        return switch (c) {
+            case BOOL -> ArrowType.Bool.INSTANCE;
+            case INT8, INT16, INT32, INT64 -> new ArrowType.Int(c.byteSize() * 8, true);
+            case UINT8, UINT16, UINT32, UINT64 -> new ArrowType.Int(c.byteSize() * 8, false);
+            case FLOAT16 -> new ArrowType.FloatingPoint(FloatingPointPrecision.HALF);
+            case FLOAT32 -> new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+            case FLOAT64 -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+            case COMPLEX64, COMPLEX128 -> throw new IllegalArgumentException(c + " is a struct of two floats");
+        };
+    }
+}

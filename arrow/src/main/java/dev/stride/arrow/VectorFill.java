@@ -1,0 +1,269 @@
+package dev.stride.arrow;
+
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.RawType;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.StructVector;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.List;
+
+/**
+ * Copies one column out of decoded records into an Arrow vector: a loop by stride over the records, once, straight
+ * into the vector's off-heap buffers. Arrow is little-endian, so big-endian records are swapped on the way. Each
+ * batch first {@link #bind}s the fill to the vector's buffers as they are after sizing, then copies runs of records
+ * into rows in any order (a region's rows come unit by unit).
+ */
+abstract sealed class VectorFill {
+    private static final ValueLayout.OfShort LE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort BE_SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt BE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfLong BE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
+    final FieldVector vector;
+    /** Byte offset of the value in a record, and the record's size. */
+    final long offset;
+    final long stride;
+    MemorySegment data;
+    MemorySegment validity;
+
+    VectorFill(FieldVector vector, long offset, long stride) {
+        this.vector = vector;
+        this.offset = offset;
+        this.stride = stride;
+    }
+
+    /** Records {@code first..first+count-1} of {@code records} into rows {@code row..row+count-1}. */
+    abstract void copy(MemorySegment records, long first, int count, int row);
+
+    /**
+     * Takes the vector's buffers for a batch of {@code rows} rows (the vector already holds that many); every row is
+     * valid unless a copy says otherwise.
+     */
+    void bind(int rows) {
+        data = segment(vector.getDataBuffer());
+        bindValidity(rows);
+    }
+
+    final void bindValidity(int rows) {
+        validity = segment(vector.getValidityBuffer());
+        validity.asSlice(0, (rows + 7) / 8).fill((byte) -1);
+    }
+
+    /** Arrow's buffer as a segment: Arrow allocated it and keeps it alive while the vector holds it (restricted). */
+    @SuppressWarnings("restricted")
+    private static MemorySegment segment(ArrowBuf buf) {
+        return MemorySegment.ofAddress(buf.memoryAddress()).reinterpret(buf.capacity());
+    }
+
+    /** The fill of {@code vector} (made from {@link ArrowTypes#field}) from values of {@code type} at {@code offset}. */
+    static VectorFill of(FieldVector vector, DataType type, long offset, long recordSize, ByteOrder order) {
+        boolean swap = order != ByteOrder.LITTLE_ENDIAN;
+        return switch (type) {
+            case StructType s -> {
+                List<FieldVector> children = ((StructVector) vector).getChildrenFromFields();
+                VectorFill[] fills = new VectorFill[children.size()];
+                long at = offset;
+                for (int i = 0; i < fills.length; i++) {
+                    DataType child = s.fields().get(i).type();
+                    fills[i] = of(children.get(i), child, at, recordSize, order);
+                    at += child.byteSize();
+                }
+                yield new Struct(vector, fills);
+            }
+            case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> {
+                List<FieldVector> parts = ((StructVector) vector).getChildrenFromFields();
+                CoreType part = c.component();
+                yield new Struct(vector, new VectorFill[]{
+                        of(parts.get(0), part, offset, recordSize, order),
+                        of(parts.get(1), part, offset + part.byteSize(), recordSize, order)});
+            }
+            case CoreType c when c == CoreType.BOOL -> new Bits(vector, offset, recordSize);
+            case CoreType c -> fixed(vector, c.byteSize(), offset, recordSize, swap);
+            case RawType r -> new Bytes(vector, offset, recordSize, r.byteSize());
+            case TimeType t -> {
+                TimeConversion conversion = TimeConversion.of(t);
+                yield conversion.identity() && !swap ? new Times(vector, offset, recordSize, null, false)
+                        : new Times(vector, offset, recordSize, conversion, swap);
+            }
+        };
+    }
+
+    private static VectorFill fixed(FieldVector vector, int width, long offset, long stride, boolean swap) {
+        // one loop per width and byte order, each over constant layouts, so the JIT compiles every one on its own
+        return switch (width) {
+            case 1 -> new Fixed(vector, offset, stride, (src, at, step, dst, row, n) -> {
+                for (int i = 0; i < n; i++, at += step) {
+                    dst.set(ValueLayout.JAVA_BYTE, row + i, src.get(ValueLayout.JAVA_BYTE, at));
+                }
+            });
+            case 2 -> new Fixed(vector, offset, stride, swap
+                    ? (src, at, step, dst, row, n) -> {
+                        for (int i = 0; i < n; i++, at += step) {
+                            dst.setAtIndex(LE_SHORT, row + i, src.get(BE_SHORT, at));
+                        }
+                    }
+                    : (src, at, step, dst, row, n) -> {
+                        for (int i = 0; i < n; i++, at += step) {
+                            dst.setAtIndex(LE_SHORT, row + i, src.get(LE_SHORT, at));
+                        }
+                    });
+            case 4 -> new Fixed(vector, offset, stride, swap
+                    ? (src, at, step, dst, row, n) -> {
+                        for (int i = 0; i < n; i++, at += step) {
+                            dst.setAtIndex(LE_INT, row + i, src.get(BE_INT, at));
+                        }
+                    }
+                    : (src, at, step, dst, row, n) -> {
+                        for (int i = 0; i < n; i++, at += step) {
+                            dst.setAtIndex(LE_INT, row + i, src.get(LE_INT, at));
+                        }
+                    });
+            case 8 -> new Fixed(vector, offset, stride, swap
+                    ? (src, at, step, dst, row, n) -> {
+                        for (int i = 0; i < n; i++, at += step) {
+                            dst.setAtIndex(LE_LONG, row + i, src.get(BE_LONG, at));
+                        }
+                    }
+                    : (src, at, step, dst, row, n) -> {
+                        for (int i = 0; i < n; i++, at += step) {
+                            dst.setAtIndex(LE_LONG, row + i, src.get(LE_LONG, at));
+                        }
+                    });
+            default -> throw new IllegalArgumentException("no fixed-width copy of " + width + " bytes");
+        };
+    }
+
+    /** A strided copy of {@code n} values from byte {@code at} of {@code src}, every {@code step} bytes, to rows {@code row..}. */
+    @FunctionalInterface
+    private interface Kernel {
+        void copy(MemorySegment src, long at, long step, MemorySegment dst, int row, int n);
+    }
+
+    private static final class Fixed extends VectorFill {
+        private final Kernel kernel;
+
+        Fixed(FieldVector vector, long offset, long stride, Kernel kernel) {
+            super(vector, offset, stride);
+            this.kernel = kernel;
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            kernel.copy(records, first * stride + offset, stride, data, row, count);
+        }
+    }
+
+    /** bool: one bit per value, least significant first. */
+    private static final class Bits extends VectorFill {
+        Bits(FieldVector vector, long offset, long stride) {
+            super(vector, offset, stride);
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            long at = first * stride + offset;
+            for (int i = 0; i < count; i++, at += stride) {
+                int bit = row + i;
+                byte b = data.get(ValueLayout.JAVA_BYTE, bit >>> 3);
+                int mask = 1 << (bit & 7);
+                b = (byte) (records.get(ValueLayout.JAVA_BYTE, at) != 0 ? b | mask : b & ~mask);
+                data.set(ValueLayout.JAVA_BYTE, bit >>> 3, b);
+            }
+        }
+    }
+
+    /** r&lt;N&gt;: the bytes as they are. */
+    private static final class Bytes extends VectorFill {
+        private final int width;
+
+        Bytes(FieldVector vector, long offset, long stride, int width) {
+            super(vector, offset, stride);
+            this.width = width;
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            long at = first * stride + offset;
+            for (int i = 0; i < count; i++, at += stride) {
+                MemorySegment.copy(records, at, data, (long) (row + i) * width, width);
+            }
+        }
+    }
+
+    /** datetime64 and timedelta64: NaT as null, other counts converted to the Arrow unit (null: as they are). */
+    private static final class Times extends VectorFill {
+        private final TimeConversion conversion;
+        private final boolean swap;
+
+        Times(FieldVector vector, long offset, long stride, TimeConversion conversion, boolean swap) {
+            super(vector, offset, stride);
+            this.conversion = conversion;
+            this.swap = swap;
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            long at = first * stride + offset;
+            for (int i = 0; i < count; i++, at += stride) {
+                long v = src(records, at);
+                int r = row + i;
+                if (v == TimeType.NAT) {
+                    byte b = validity.get(ValueLayout.JAVA_BYTE, r >>> 3);
+                    validity.set(ValueLayout.JAVA_BYTE, r >>> 3, (byte) (b & ~(1 << (r & 7))));
+                    v = 0;
+                } else if (conversion != null) {
+                    v = converted(v);
+                }
+                data.setAtIndex(LE_LONG, r, v);
+            }
+        }
+
+        private long src(MemorySegment records, long at) {
+            return swap ? records.get(BE_LONG, at) : records.get(LE_LONG, at);
+        }
+
+        private long converted(long count) {
+            try {
+                return conversion.convert(count);
+            } catch (ArithmeticException e) {
+                throw new ZarrException.BadRequest(null, conversion.type().describe() + " value " + count + " of column '"
+                        + vector.getName() + "' is beyond what Arrow's " + conversion.arrowType() + " holds");
+            }
+        }
+    }
+
+    /** A struct (or complex number): every row valid, the children filled field by field. */
+    private static final class Struct extends VectorFill {
+        private final VectorFill[] children;
+
+        Struct(FieldVector vector, VectorFill[] children) {
+            super(vector, 0, 0);
+            this.children = children;
+        }
+
+        @Override
+        void bind(int rows) {
+            bindValidity(rows);
+            for (VectorFill c : children) {
+                c.bind(rows);
+            }
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            for (VectorFill c : children) {
+                c.copy(records, first, count, row);
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package dev.stride.cli;
+
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import dev.stride.arrow.Export;
+import dev.stride.arrow.ZarrArrowReader;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.UUID;
+
+@Command(name = "export",
+        description = {"Writes an array's fields as a table: a row per element in C order, a",
+                "column per field (the whole record unless --fields chooses).",
+                "",
+                "arrow and arrow-stream: Arrow IPC (file or streaming format), every",
+                "  type kept: unsigned integers, float16, complex as struct<re, im>,",
+                "  r<N> as fixed-size binary, datetime64 and timedelta64 as timestamps",
+                "  and durations (NaT as null), nested structs as structs; each field's",
+                "  Zarr type, the attributes and dimension names in the metadata.",
+                "parquet: the same columns, compressed with --compression.",
+                "csv and jsonl: as cat prints them.",
+                "DST - writes to stdout (arrow-stream, csv, jsonl); a file is written",
+                "  whole or not at all."})
+final class ExportCommand extends NodeCommand {
+    @Parameters(index = "1", paramLabel = "DST", description = "The file to write (its extension may say the format), or - for stdout.")
+    String destination;
+
+    @Option(names = "--fields", split = ",", paramLabel = "FIELD",
+            description = "Only these fields, by dotted path (point.x), or a nested struct's path (point).")
+    List<String> fields = List.of();
+
+    @Option(names = "--region", paramLabel = "REGION",
+            description = "A box per dimension, Python style: 0:10,5: (start:stop, an index, negative counts from the end).")
+    String region;
+
+    @Option(names = "--format", paramLabel = "FORMAT", converter = ExportFormat.Converter.class,
+            description = "arrow, arrow-stream, parquet, csv or jsonl; by default what DST's extension says (.arrow, .arrows, .parquet, .csv, .jsonl).")
+    ExportFormat format;
+
+    @Option(names = "--compression", paramLabel = "CODEC", description = "Parquet's codec: zstd (the default), snappy or none.")
+    String compression;
+
+    @Override
+    public Integer call() throws IOException {
+        ExportFormat as = chosenFormat();
+        boolean toStdout = destination.equals("-");
+        if (toStdout && as == ExportFormat.ARROW) {
+            throw usageError("the arrow file format needs a file it can seek in; write arrow-stream to stdout");
+        }
+        try (Zarr zarr = openHierarchy()) {
+            ZarrArray array = openArray(zarr);
+            Region box = region == null ? Region.all(array.shape()) : Region.parse(region, array.shape());
+            ProgressBar progress = new ProgressBar(err(), "export " + location, "rows", Terminal::stderrIsTerminal);
+            if (toStdout) {
+                // the file descriptor itself: Arrow's buffers go to the pipe with no copy on the heap
+                write(as, array, box, new FileOutputStream(FileDescriptor.out).getChannel(), progress);
+            } else {
+                writeWhole(as, array, box, Path.of(destination), progress);
+            }
+            progress.clear();
+        }
+        return 0;
+    }
+
+    private ExportFormat chosenFormat() {
+        ExportFormat as = format != null ? format : ExportFormat.ofFileName(destination);
+        if (as == null) {
+            throw usageError("say --format: '" + destination + "' ends in none of .arrow, .arrows, .parquet, .csv, .jsonl");
+        }
+        if (compression != null && as != ExportFormat.PARQUET) {
+            throw usageError("--compression is Parquet's; " + as + " is written uncompressed");
+        }
+        return as;
+    }
+
+    /** Writes into a file beside DST and renames it over DST once complete, so DST is never a half export. */
+    private void writeWhole(ExportFormat as, ZarrArray array, Region box, Path dst, ProgressBar progress) throws IOException {
+        if (Files.isDirectory(dst)) {
+            throw new ZarrException.BadRequest(null, "'" + dst + "' is a directory; give the file to write");
+        }
+        Path parent = dst.toAbsolutePath().getParent();
+        // made as any new file is, with the umask's permissions (a temporary file's would be the owner's alone)
+        Path partial = parent.resolve("." + dst.getFileName() + "." + UUID.randomUUID() + ".partial");
+        try {
+            try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                write(as, array, box, out, progress);
+            }
+            Files.move(partial, dst, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+    }
+
+    private void write(ExportFormat as, ZarrArray array, Region box, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
+        switch (as) {
+            case ARROW, ARROW_STREAM -> {
+                try (BufferAllocator allocator = new RootAllocator();
+                     ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, box)) {
+                    if (as == ExportFormat.ARROW) {
+                        Export.arrowFile(reader, out, progress);
+                    } else {
+                        Export.arrowStream(reader, out, progress);
+                    }
+                }
+            }
+            case PARQUET -> throw new ZarrException.Unsupported(null, null, "parquet: not yet");
+            case CSV, JSONL -> {
+                PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                        Channels.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16));
+                CatFormat cat = as == ExportFormat.CSV ? CatFormat.CSV : CatFormat.JSONL;
+                ElementWriter writer = cat.writer(Projection.of(array, fields), box, text);
+                Elements.print(array, box, box.size(), writer, text, progress);
+                text.flush();
+                if (text.checkError()) {
+                    throw new IOException("the output was closed before the export finished");
+                }
+            }
+        }
+    }
+}
