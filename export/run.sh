@@ -34,4 +34,15 @@ if [[ -z "${STRIDE:-}" ]]; then
   "$stride" --version >/dev/null
 fi
 
-exec "$py" "$root/export/check_export.py" --stride "$stride" --shared "$shared" "$@"
+# exports to files run in JVMs that each take many (cli's CommandBatch, in the test classes `./mvnw verify` built),
+# rather than one JVM start per export; without the test classes every export is a process of its own
+batch=()
+if [[ -z "${STRIDE:-}" && -f "$root/cli/target/test-classes/dev/stride/cli/CommandBatch.class" ]]; then
+  # shellcheck source=../build-support/jdk25.sh
+  . "$root/build-support/jdk25.sh"
+  jdk="$(find_jdk25)"
+  batch=(--batch "$jdk/bin/java --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
+--sun-misc-unsafe-memory-access=allow -cp $root/cli/target/stride.jar:$root/cli/target/test-classes dev.stride.cli.CommandBatch")
+fi
+
+exec "$py" "$root/export/check_export.py" --stride "$stride" --shared "$shared" "${batch[@]}" "$@"

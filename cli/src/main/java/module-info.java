@@ -1,4 +1,8 @@
-/** The {@code stride} command line, on the public API of {@code dev.stride} (and {@code dev.stride.arrow} for export). */
+/**
+ * The {@code stride} command line, on the public API of {@code dev.stride}, and of {@code dev.stride.arrow} for export:
+ * an automatic module (by its manifest's stable name), as Parquet's jars, which split packages, cannot be modules.
+ */
+@SuppressWarnings("requires-automatic")
 module dev.stride.cli {
     requires dev.stride;
     requires dev.stride.arrow;

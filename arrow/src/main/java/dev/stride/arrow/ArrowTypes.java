@@ -24,8 +24,8 @@ import java.util.Map;
 /**
  * How Stride's data types appear in Arrow, which has nearly all of them: integers keep their width and sign, float16
  * is a half float, complex numbers are {@code struct<re, im>}, r&lt;N&gt; fixed-size binary, nested structs structs,
- * and times are timestamps or durations ({@link TimeConversion}), with NaT as null. Every leaf field's metadata keeps
- * its Zarr type ({@value #DATA_TYPE}); the schema's keeps the array's attributes, dimension names and the region's
+ * and times are timestamps or durations ({@link TimeConversion}), with NaT as null. Every field's metadata keeps its
+ * Zarr type ({@value #DATA_TYPE}; a struct's as {@code struct{name: type, ...}}); the schema's keeps the array's attributes, dimension names and the region's
  * shape.
  */
 public final class ArrowTypes {
@@ -60,7 +60,7 @@ public final class ArrowTypes {
 
     static Field field(String name, DataType type) {
         return switch (type) {
-            case StructType s -> new Field(name, FieldType.notNullable(ArrowType.Struct.INSTANCE), children(s));
+            case StructType s -> new Field(name, new FieldType(false, ArrowType.Struct.INSTANCE, null, zarrType(s)), children(s));
             case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> {
                 Field part = new Field("re", FieldType.notNullable(core(c.component())), null);
                 Field imaginary = new Field("im", FieldType.notNullable(core(c.component())), null);

@@ -1,6 +1,10 @@
 package dev.stride.arrow;
 
+import dev.stride.ZarrArray;
+import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileWriter;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
@@ -8,14 +12,43 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
 
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
+import java.util.List;
 
 /**
  * Writes the batches of a {@link ZarrArrowReader} as Arrow IPC: the file format (random access, for files) or the
- * streaming format (for pipes and sockets). Each batch's buffers go to the channel as they are, with no copy on
- * the heap.
+ * streaming format (for pipes and sockets), each batch's buffers going to the channel as they are, with no copy on
+ * the heap; {@link #write} does so, or writes Parquet, straight from an array.
  */
 public final class Export {
+    /** What {@link #write} writes. */
+    public enum Format {
+        /** The Arrow IPC file format. */
+        ARROW,
+        /** The Arrow IPC streaming format. */
+        ARROW_STREAM,
+        /** Parquet, by {@link ParquetExport}. */
+        PARQUET
+    }
+
     private Export() {
+    }
+
+    /**
+     * Writes {@code fields} of {@code region} of {@code array} (all top-level fields when empty) to {@code out}, with
+     * batches in memory Arrow allocates and frees here; {@code codec} is Parquet's. Returns the rows written.
+     *
+     * @throws dev.stride.model.ZarrException as the array's reads do, or naming a field the array lacks
+     */
+    public static long write(Format format, ZarrArray array, List<String> fields, Region region, WritableByteChannel out,
+                             ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
+        try (BufferAllocator allocator = new RootAllocator();
+             ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, region)) {
+            return switch (format) {
+                case ARROW -> arrowFile(reader, out, progress);
+                case ARROW_STREAM -> arrowStream(reader, out, progress);
+                case PARQUET -> ParquetExport.write(reader, out, codec, progress);
+            };
+        }
     }
 
     /** The Arrow IPC file format; returns the rows written. */

@@ -4,6 +4,7 @@ import dev.stride.UnitCursor;
 import dev.stride.ZarrArray;
 import dev.stride.model.COrderBlocks;
 import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -11,7 +12,14 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.List;
 
 /**
@@ -45,6 +53,10 @@ public final class ZarrArrowReader extends ArrowReader {
     private final Schema schema;
     private final COrderBlocks boxes;
     private final long rowBytes;
+    private final long unitElements;
+    private final int threads;
+    /** The threads that fill parts of a batch beside the caller's, made on first use. */
+    private ExecutorService pool;
     private VectorFill[] fills;
     private long bytesRead;
 
@@ -54,14 +66,24 @@ public final class ZarrArrowReader extends ArrowReader {
      * @throws dev.stride.model.ZarrException.BadRequest naming a field the array does not have
      */
     public ZarrArrowReader(BufferAllocator allocator, ZarrArray array, List<String> fields, Region region) {
+        this(allocator, array, fields, region, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The same, filling each batch on {@code threads} threads (decoding and copying the units of a batch at once). */
+    public ZarrArrowReader(BufferAllocator allocator, ZarrArray array, List<String> fields, Region region, int threads) {
         super(allocator);
+        if (threads < 1) {
+            throw new ZarrException.BadRequest(null, "threads must be at least 1, not " + threads);
+        }
+        this.threads = threads;
         this.array = array;
         this.columns = ArrowColumn.of(array, fields);
         this.region = region;
         this.schema = ArrowTypes.schema(array, columns, region);
         this.rowBytes = Math.max(1, columns.stream().mapToLong(c -> c.type().byteSize()).sum());
         // a unit larger than a batch would be decoded once per box it falls in: a box then holds a whole unit
-        long rows = Math.min(Math.max(BATCH_BYTES / rowBytes, unitElements(array)), MAX_ROWS);
+        this.unitElements = unitElements(array);
+        long rows = Math.min(Math.max(BATCH_BYTES / rowBytes, unitElements), MAX_ROWS);
         this.boxes = new COrderBlocks(region, array.readUnitShape(), rows);
     }
 
@@ -101,18 +123,80 @@ public final class ZarrArrowReader extends ArrowReader {
             }
             fills[i].bind(rows);
         }
-        try (UnitCursor units = array.units(box)) {
+        fill(box);
+        root.setRowCount(rows);
+        bytesRead += rows * rowBytes;
+        return true;
+    }
+
+    /**
+     * Fills the batch's rows from the units of {@code box}: its unit-aligned parts on {@link #threads} threads at once
+     * (each decodes its own units and copies into its own rows), or on this thread alone when the parts' first rows
+     * are not all at whole bytes of a bit buffer (bool and time columns set single bits, which two threads must not do
+     * in one byte).
+     */
+    private void fill(Region box) throws IOException {
+        List<Region> parts = new ArrayList<>();
+        new COrderBlocks(box, array.readUnitShape(), unitElements).forEachRemaining(parts::add);
+        long[] firstRows = new long[parts.size()];
+        boolean byteAligned = true;
+        for (int i = 1; i < parts.size(); i++) {
+            firstRows[i] = firstRows[i - 1] + parts.get(i - 1).size();
+            byteAligned &= firstRows[i] % 8 == 0;
+        }
+        if (threads == 1 || parts.size() == 1 || !byteAligned) {
+            copy(box, 0);
+            return;
+        }
+        if (pool == null) {
+            pool = Executors.newFixedThreadPool(threads - 1, Thread.ofPlatform().daemon().name("stride-arrow-", 0).factory());
+        }
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            for (int i; (i = next.getAndIncrement()) < parts.size(); ) {
+                copy(parts.get(i), firstRows[i]);
+            }
+        };
+        List<Future<?>> helpers = new ArrayList<>();
+        for (int t = 1; t < Math.min(threads, parts.size()); t++) {
+            helpers.add(pool.submit(worker));
+        }
+        Throwable failed = null;
+        try {
+            worker.run();
+        } catch (RuntimeException | Error e) {
+            failed = e;
+            next.set(parts.size());
+        }
+        for (Future<?> h : helpers) {
+            try {
+                h.get();
+            } catch (ExecutionException e) {
+                failed = failed == null ? e.getCause() : failed;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while the batch was filled");
+            }
+        }
+        switch (failed) {
+            case null -> { }
+            case RuntimeException e -> throw e;
+            case Error e -> throw e;
+            default -> throw new IllegalStateException(failed);
+        }
+    }
+
+    /** Copies the records of {@code part} into the rows from {@code firstRow} on. */
+    private void copy(Region part, long firstRow) {
+        try (UnitCursor units = array.units(part)) {
             while (units.next()) {
                 units.forEachRun((records, first, count, out) -> {
                     for (VectorFill f : fills) {
-                        f.copy(records, first, (int) count, (int) out);
+                        f.copy(records, first, (int) count, (int) (firstRow + out));
                     }
                 });
             }
         }
-        root.setRowCount(rows);
-        bytesRead += rows * rowBytes;
-        return true;
     }
 
     private VectorFill[] makeFills(VectorSchemaRoot root) {
@@ -144,6 +228,9 @@ public final class ZarrArrowReader extends ArrowReader {
     /** Frees the batch's vectors; the array stays open. */
     @Override
     public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
         try {
             super.close();
         } catch (IOException e) {

@@ -3,12 +3,10 @@ package dev.stride.cli;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.arrow.Export;
-import dev.stride.arrow.ZarrArrowReader;
+import dev.stride.arrow.ParquetExport;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -60,7 +58,7 @@ final class ExportCommand extends NodeCommand {
     ExportFormat format;
 
     @Option(names = "--compression", paramLabel = "CODEC", description = "Parquet's codec: zstd (the default), snappy or none.")
-    String compression;
+    ParquetExport.Codec compression;
 
     @Override
     public Integer call() throws IOException {
@@ -115,17 +113,10 @@ final class ExportCommand extends NodeCommand {
 
     private void write(ExportFormat as, ZarrArray array, Region box, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
         switch (as) {
-            case ARROW, ARROW_STREAM -> {
-                try (BufferAllocator allocator = new RootAllocator();
-                     ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, box)) {
-                    if (as == ExportFormat.ARROW) {
-                        Export.arrowFile(reader, out, progress);
-                    } else {
-                        Export.arrowStream(reader, out, progress);
-                    }
-                }
-            }
-            case PARQUET -> throw new ZarrException.Unsupported(null, null, "parquet: not yet");
+            case ARROW -> Export.write(Export.Format.ARROW, array, fields, box, out, null, progress);
+            case ARROW_STREAM -> Export.write(Export.Format.ARROW_STREAM, array, fields, box, out, null, progress);
+            case PARQUET -> Export.write(Export.Format.PARQUET, array, fields, box, out,
+                    compression == null ? ParquetExport.Codec.ZSTD : compression, progress);
             case CSV, JSONL -> {
                 PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
                         Channels.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16));
