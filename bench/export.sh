@@ -49,7 +49,7 @@ for f in "$out"/raw.* "$out"/zstd.*; do
     if ((r >= warmup)); then
       name=$(basename "$f")
       printf '{"who":"dd copy","array":"%s","format":"%s","seconds":%s,"bytes":%s}\n' "${name%%.*}" \
-        "$(echo "$name" | cut -d. -f2)" "$(echo "$end - $start" | bc)" "$(stat -c %s "$f")" | tee -a "$lines" >&2
+        "$(echo "$name" | cut -d. -f2)" "$(printf '%.4f' "$(echo "$end - $start" | bc)")" "$(stat -c %s "$f")" | tee -a "$lines" >&2
     fi
   done
 done

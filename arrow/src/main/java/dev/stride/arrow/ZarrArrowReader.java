@@ -1,12 +1,10 @@
 package dev.stride.arrow;
 
-import dev.stride.UnitCursor;
 import dev.stride.ZarrArray;
 import dev.stride.model.COrderBlocks;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -14,13 +12,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
-import java.util.ArrayList;
-import java.util.concurrent.ExecutionException;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.List;
 
 /**
  * Fields of a region of an array as Arrow record batches: one row per element in C order, one column per chosen
@@ -55,9 +49,9 @@ public final class ZarrArrowReader extends ArrowReader {
     private final long rowBytes;
     private final long unitElements;
     private final int threads;
-    /** The threads that fill parts of a batch beside the caller's, made on first use. */
-    private ExecutorService pool;
-    private VectorFill[] fills;
+    /** Made with the first batch: the threads that fill parts of a batch beside the caller's, and the fill. */
+    private ExecutorService helpers;
+    private BatchFill filler;
     private long bytesRead;
 
     /**
@@ -110,103 +104,21 @@ public final class ZarrArrowReader extends ArrowReader {
             root.setRowCount(0);
             return false;
         }
-        Region box = boxes.next();
-        int rows = (int) box.size();
-        if (fills == null) {
-            fills = makeFills(root);
+        if (filler == null) {
+            helpers = threads == 1 ? null
+                    : Executors.newFixedThreadPool(threads - 1, Thread.ofPlatform().daemon().name("stride-arrow-", 0).factory());
+            filler = new BatchFill(array, columns, root, unitElements, threads, helpers);
         }
-        for (int i = 0; i < fills.length; i++) {
-            FieldVector v = root.getVector(i);
-            if (v.getValueCapacity() < rows) {
-                v.setInitialCapacity(rows);
-                v.allocateNew();
-            }
-            fills[i].bind(rows);
+        int rows;
+        try {
+            rows = filler.fill(boxes.next());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while a batch was filled");
         }
-        fill(box);
         root.setRowCount(rows);
         bytesRead += rows * rowBytes;
         return true;
-    }
-
-    /**
-     * Fills the batch's rows from the units of {@code box}: its unit-aligned parts on {@link #threads} threads at once
-     * (each decodes its own units and copies into its own rows), or on this thread alone when the parts' first rows
-     * are not all at whole bytes of a bit buffer (bool and time columns set single bits, which two threads must not do
-     * in one byte).
-     */
-    private void fill(Region box) throws IOException {
-        List<Region> parts = new ArrayList<>();
-        new COrderBlocks(box, array.readUnitShape(), unitElements).forEachRemaining(parts::add);
-        long[] firstRows = new long[parts.size()];
-        boolean byteAligned = true;
-        for (int i = 1; i < parts.size(); i++) {
-            firstRows[i] = firstRows[i - 1] + parts.get(i - 1).size();
-            byteAligned &= firstRows[i] % 8 == 0;
-        }
-        if (threads == 1 || parts.size() == 1 || !byteAligned) {
-            copy(box, 0);
-            return;
-        }
-        if (pool == null) {
-            pool = Executors.newFixedThreadPool(threads - 1, Thread.ofPlatform().daemon().name("stride-arrow-", 0).factory());
-        }
-        AtomicInteger next = new AtomicInteger();
-        Runnable worker = () -> {
-            for (int i; (i = next.getAndIncrement()) < parts.size(); ) {
-                copy(parts.get(i), firstRows[i]);
-            }
-        };
-        List<Future<?>> helpers = new ArrayList<>();
-        for (int t = 1; t < Math.min(threads, parts.size()); t++) {
-            helpers.add(pool.submit(worker));
-        }
-        Throwable failed = null;
-        try {
-            worker.run();
-        } catch (RuntimeException | Error e) {
-            failed = e;
-            next.set(parts.size());
-        }
-        for (Future<?> h : helpers) {
-            try {
-                h.get();
-            } catch (ExecutionException e) {
-                failed = failed == null ? e.getCause() : failed;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while the batch was filled");
-            }
-        }
-        switch (failed) {
-            case null -> { }
-            case RuntimeException e -> throw e;
-            case Error e -> throw e;
-            default -> throw new IllegalStateException(failed);
-        }
-    }
-
-    /** Copies the records of {@code part} into the rows from {@code firstRow} on. */
-    private void copy(Region part, long firstRow) {
-        try (UnitCursor units = array.units(part)) {
-            while (units.next()) {
-                units.forEachRun((records, first, count, out) -> {
-                    for (VectorFill f : fills) {
-                        f.copy(records, first, (int) count, (int) (firstRow + out));
-                    }
-                });
-            }
-        }
-    }
-
-    private VectorFill[] makeFills(VectorSchemaRoot root) {
-        VectorFill[] out = new VectorFill[columns.size()];
-        long recordSize = array.layout().recordSize();
-        for (int i = 0; i < out.length; i++) {
-            ArrowColumn c = columns.get(i);
-            out[i] = VectorFill.of(root.getVector(i), c.type(), c.offset(), recordSize, array.layout().order());
-        }
-        return out;
     }
 
     /** Bytes of column values delivered so far. */
@@ -228,8 +140,8 @@ public final class ZarrArrowReader extends ArrowReader {
     /** Frees the batch's vectors; the array stays open. */
     @Override
     public void close() {
-        if (pool != null) {
-            pool.shutdownNow();
+        if (helpers != null) {
+            helpers.shutdownNow();
         }
         try {
             super.close();
