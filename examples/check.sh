@@ -116,4 +116,16 @@ output="$(cd "$tmp/spark-example" && STRIDE="$repo" SPARK_HOME="$spark_home" SPA
 expect_output spark-output "$output" "Spark example"
 echo "examples/check.sh: the Spark example printed the README's output"
 
+echo "examples/check.sh: the README's pipe from stride export into Python's pyarrow"
+# python3 is the peers' python (../shared/peers/setup.sh) with pyarrow, where this machine can make it; else skipped
+if [[ -x "$repo/../shared/peers/setup.sh" ]] && py="$("$repo/../shared/peers/setup.sh" 2>/dev/null)" \
+    && { "$py" -c 'import pyarrow' 2>/dev/null \
+         || PIP_INDEX_URL="${PIP_INDEX_URL:-file:///opt/pypi/simple}" "$py" -m pip install -q pyarrow >/dev/null 2>&1; }; then
+  output="$(cd "$repo" && PATH="$(dirname "$py"):$PATH" bash -euo pipefail -c "$(block export-pipe)")"
+  expect_output export-output "$output" "export pipe"
+  echo "examples/check.sh: the export pipe printed the README's output"
+else
+  echo "NOTICE: no python with pyarrow could be made here; the README's export pipe was not run"
+fi
+
 echo "examples/check.sh: passed in $((SECONDS - start)) s"

@@ -4,9 +4,9 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.util.List;
 
 @Command(name = "cat",
         description = {"Prints the elements of an array in C order, one per line.",
@@ -22,13 +22,8 @@ import java.util.List;
                 "csv and table show control characters in field names as escapes",
                 "  (\\n, \\x1b, \\u202e, and \\\\ for a backslash)."})
 final class CatCommand extends NodeCommand {
-    @Option(names = "--fields", split = ",", paramLabel = "FIELD",
-            description = "Only these fields, by dotted path (point.x), or a nested struct's path (point).")
-    List<String> fields = List.of();
-
-    @Option(names = "--region", paramLabel = "REGION",
-            description = "A box per dimension, Python style: 0:10,5: (start:stop, an index, negative counts from the end).")
-    String region;
+    @Mixin
+    TableChoice choice;
 
     @Option(names = "--limit", paramLabel = "N", description = "At most N elements.")
     long limit = Long.MAX_VALUE;
@@ -43,8 +38,8 @@ final class CatCommand extends NodeCommand {
         }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
-            Region box = region == null ? Region.all(array.shape()) : Region.parse(region, array.shape());
-            ElementWriter writer = format.writer(Projection.of(array, fields), box, out());
+            Region box = choice.box(array);
+            ElementWriter writer = format.writer(Projection.of(array, choice.fields), box, out());
             Elements.print(array, box, Math.min(limit, box.size()), writer, out(), (done, total) -> { });
         }
         return 0;

@@ -8,6 +8,7 @@ import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.List;
 import java.util.UUID;
 
 @Command(name = "export",
@@ -45,13 +45,8 @@ final class ExportCommand extends NodeCommand {
     @Parameters(index = "1", paramLabel = "DST", description = "The file to write (its extension may say the format), or - for stdout.")
     String destination;
 
-    @Option(names = "--fields", split = ",", paramLabel = "FIELD",
-            description = "Only these fields, by dotted path (point.x), or a nested struct's path (point).")
-    List<String> fields = List.of();
-
-    @Option(names = "--region", paramLabel = "REGION",
-            description = "A box per dimension, Python style: 0:10,5: (start:stop, an index, negative counts from the end).")
-    String region;
+    @Mixin
+    TableChoice choice;
 
     @Option(names = "--format", paramLabel = "FORMAT", converter = ExportFormat.Converter.class,
             description = "arrow, arrow-stream, parquet, csv or jsonl; by default what DST's extension says (.arrow, .arrows, .parquet, .csv, .jsonl).")
@@ -69,7 +64,7 @@ final class ExportCommand extends NodeCommand {
         }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
-            Region box = region == null ? Region.all(array.shape()) : Region.parse(region, array.shape());
+            Region box = choice.box(array);
             ProgressBar progress = new ProgressBar(err(), "export " + location, "rows", Terminal::stderrIsTerminal);
             if (toStdout) {
                 // the file descriptor itself: Arrow's buffers go to the pipe with no copy on the heap
@@ -113,15 +108,15 @@ final class ExportCommand extends NodeCommand {
 
     private void write(ExportFormat as, ZarrArray array, Region box, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
         switch (as) {
-            case ARROW -> Export.write(Export.Format.ARROW, array, fields, box, out, null, progress);
-            case ARROW_STREAM -> Export.write(Export.Format.ARROW_STREAM, array, fields, box, out, null, progress);
-            case PARQUET -> Export.write(Export.Format.PARQUET, array, fields, box, out,
+            case ARROW -> Export.write(Export.Format.ARROW, array, choice.fields, box, out, null, progress);
+            case ARROW_STREAM -> Export.write(Export.Format.ARROW_STREAM, array, choice.fields, box, out, null, progress);
+            case PARQUET -> Export.write(Export.Format.PARQUET, array, choice.fields, box, out,
                     compression == null ? ParquetExport.Codec.ZSTD : compression, progress);
             case CSV, JSONL -> {
                 PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
                         Channels.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16));
                 CatFormat cat = as == ExportFormat.CSV ? CatFormat.CSV : CatFormat.JSONL;
-                ElementWriter writer = cat.writer(Projection.of(array, fields), box, text);
+                ElementWriter writer = cat.writer(Projection.of(array, choice.fields), box, text);
                 Elements.print(array, box, box.size(), writer, text, progress);
                 text.flush();
                 if (text.checkError()) {
