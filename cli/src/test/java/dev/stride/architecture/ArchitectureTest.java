@@ -1,6 +1,7 @@
 package dev.stride.architecture;
 
 import dev.stride.Zarr;
+import dev.stride.arrow.ZarrArrowReader;
 import dev.stride.cli.Main;
 import dev.stride.codecs.StrideCodecs;
 import dev.stride.http.HttpStore;
@@ -13,7 +14,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The layering of core, the codecs, http and s3 plugins and the command line, on their compiled main classes. */
+/** The layering of core, the codecs, http and s3 plugins, the arrow module and the command line, on their compiled main classes. */
 class ArchitectureTest {
     private static final Architecture STRIDE = new Architecture();
 
@@ -23,6 +24,7 @@ class ArchitectureTest {
         STRIDE.addClassesOf(StrideCodecs.class);
         STRIDE.addClassesOf(HttpStore.class);
         STRIDE.addClassesOf(S3Store.class);
+        STRIDE.addClassesOf(ZarrArrowReader.class);
         STRIDE.addClassesOf(Main.class);
     }
 
