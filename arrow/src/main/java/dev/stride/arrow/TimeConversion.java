@@ -28,7 +28,8 @@ record TimeConversion(TimeType type, ArrowType arrowType, long factor, long divi
             case "ms" -> fixed(t, TimeUnit.MILLISECOND, k, 1);
             case "us", "μs" -> fixed(t, TimeUnit.MICROSECOND, k, 1);
             case "ns" -> fixed(t, TimeUnit.NANOSECOND, k, 1);
-            case "W", "D", "h", "m" -> fixed(t, TimeUnit.SECOND, Math.multiplyExact(k, SECONDS.get(t.unit())), 1);
+            // a scale factor is at most 2^31 - 1 (the metadata parser's rule), a week 604,800 s: the product fits
+            case "W", "D", "h", "m" -> fixed(t, TimeUnit.SECOND, k * SECONDS.get(t.unit()), 1);
             case "ps", "fs", "as" -> fixed(t, TimeUnit.NANOSECOND, k, PER_NANOSECOND.get(t.unit()));
             case "Y", "M" -> t.datetime()
                     ? new TimeConversion(t, new ArrowType.Timestamp(TimeUnit.SECOND, null), 1, 1, true)
