@@ -18,10 +18,12 @@ import java.util.concurrent.TimeUnit;
  * <p>Each lease first reads the array's {@code zarr.json} again: an array whose metadata changed (rewritten, or
  * deleted) is opened anew, and closed once its last task is done. Chunks need no check here, because the local store
  * checks a kept mapping against its file on every read. An array nobody leased for {@link #IDLE_SECONDS} is closed,
- * which also lets go of files deleted since.
+ * which also lets go of files deleted since, and so is the one idle longest when more than {@link #MAX_IDLE} are.
  */
 final class OpenArrays {
     static final long IDLE_SECONDS = 30;
+    /** Idle arrays kept at most: a job over many arrays keeps the last ones it read, not every one for 30 s. */
+    static final int MAX_IDLE = 32;
     private static final String METADATA_KEY = "zarr.json";
     private static final Map<StoreDescriptor, Entry> OPEN = new HashMap<>();
 
@@ -127,14 +129,44 @@ final class OpenArrays {
     }
 
     private static void release(Entry e) {
+        Entry evicted;
         synchronized (OpenArrays.class) {
             e.leases--;
             if (closeIfUnused(e) || e.leases > 0) {
                 return;
             }
             e.idleSince = System.nanoTime();
+            evicted = oldestIdleBeyondLimit();
+        }
+        if (evicted != null) {
+            evicted.shut();
         }
         CompletableFuture.delayedExecutor(IDLE_SECONDS, TimeUnit.SECONDS).execute(() -> closeIfIdle(e));
+    }
+
+    /** With more than {@value #MAX_IDLE} idle arrays, the one idle longest, taken out (the caller closes it). */
+    private static Entry oldestIdleBeyondLimit() {
+        int idle = 0;
+        Map.Entry<StoreDescriptor, Entry> oldest = null;
+        for (var kept : OPEN.entrySet()) {
+            if (kept.getValue().leases == 0) {
+                idle++;
+                if (oldest == null || kept.getValue().idleSince < oldest.getValue().idleSince) {
+                    oldest = kept;
+                }
+            }
+        }
+        if (idle <= MAX_IDLE) {
+            return null;
+        }
+        OPEN.remove(oldest.getKey());
+        oldest.getValue().retired = true;
+        return oldest.getValue();
+    }
+
+    /** Arrays open now, leased or idle. */
+    static synchronized int open() {
+        return OPEN.size();
     }
 
     private static void closeIfIdle(Entry e) {
