@@ -20,6 +20,7 @@ import org.apache.parquet.schema.Type.Repetition;
 import org.apache.parquet.schema.Types;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -77,7 +78,7 @@ final class ParquetColumns {
         here.add(f.getName());
         if (f.getType() instanceof ArrowType.Struct) {
             for (int c = 0; c < f.getChildren().size(); c++) {
-                int[] child = java.util.Arrays.copyOf(path, path.length + 1);
+                int[] child = Arrays.copyOf(path, path.length + 1);
                 child[path.length] = c;
                 collect(f.getChildren().get(c), child, here, schema, out);
             }
@@ -119,6 +120,8 @@ final class ParquetColumns {
         private final Kind kind;
         private final String name;
         private final int maxDefinition;
+        /** A fixed-size binary value on its way to the writer. */
+        private final byte[] scratch;
         private FieldVector[] chain;
         private ColumnWriter writer;
 
@@ -128,6 +131,7 @@ final class ParquetColumns {
             this.kind = kind;
             this.name = name;
             this.maxDefinition = column.getMaxDefinitionLevel();
+            this.scratch = kind == Kind.BYTES ? new byte[column.getPrimitiveType().getTypeLength()] : null;
         }
 
         String name() {
@@ -190,10 +194,9 @@ final class ParquetColumns {
                     case BOOL -> w.write((b.getByte(r >>> 3) >>> (r & 7) & 1) != 0, 0, d);
                     case SECONDS -> w.write(Math.multiplyExact(b.getLong(8L * r), 1000L), 0, d);
                     case BYTES -> {
-                        int width = column.getPrimitiveType().getTypeLength();
-                        byte[] bytes = new byte[width];
-                        b.getBytes((long) width * r, bytes);
-                        w.write(Binary.fromConstantByteArray(bytes), 0, d);
+                        // the writer encodes the value at once and copies what it keeps (statistics) of a reused one
+                        b.getBytes((long) scratch.length * r, scratch);
+                        w.write(Binary.fromReusedByteArray(scratch), 0, d);
                     }
                 }
             }
