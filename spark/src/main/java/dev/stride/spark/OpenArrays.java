@@ -95,7 +95,7 @@ final class OpenArrays {
         synchronized (OpenArrays.class) {
             fresh.leases = 1;
             Entry before = OPEN.put(store, fresh);
-            if (before != null && before != fresh) {
+            if (before != null) {
                 before.retired = true;
                 closeIfUnused(before);
             }
