@@ -4,14 +4,11 @@ import dev.stride.UnitCursor;
 import dev.stride.ZarrArray;
 import dev.stride.model.COrderBlocks;
 import dev.stride.model.Region;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -22,8 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class BatchFill {
     private final ZarrArray array;
-    private final VectorSchemaRoot root;
-    private final VectorFill[] fills;
+    private final RootFill fill;
     private final long unitElements;
     private final int threads;
     /** Runs parts beside the calling thread; null with one thread. */
@@ -31,29 +27,16 @@ final class BatchFill {
 
     BatchFill(ZarrArray array, List<ArrowColumn> columns, VectorSchemaRoot root, long unitElements, int threads, ExecutorService helpers) {
         this.array = array;
-        this.root = root;
+        this.fill = new RootFill(array, columns, root);
         this.unitElements = unitElements;
         this.threads = threads;
         this.helpers = helpers;
-        this.fills = new VectorFill[columns.size()];
-        long recordSize = array.layout().recordSize();
-        for (int i = 0; i < fills.length; i++) {
-            ArrowColumn c = columns.get(i);
-            fills[i] = VectorFill.of(root.getVector(i), c.type(), c.offset(), recordSize, array.layout().order());
-        }
     }
 
     /** Fills the root with the records of {@code box}, in C order; returns its row count (the root's is not set). */
     int fill(Region box) throws InterruptedException {
         int rows = (int) box.size();
-        for (int i = 0; i < fills.length; i++) {
-            FieldVector v = root.getVector(i);
-            if (v.getValueCapacity() < rows) {
-                v.setInitialCapacity(rows);
-                v.allocateNew();
-            }
-            fills[i].bind(rows);
-        }
+        fill.bind(rows);
         List<Region> parts = new ArrayList<>();
         new COrderBlocks(box, array.readUnitShape(), unitElements).forEachRemaining(parts::add);
         long[] firstRows = new long[parts.size()];
@@ -78,30 +61,7 @@ final class BatchFill {
                 }
             }
         };
-        List<Future<?>> running = new ArrayList<>();
-        for (int t = 1; t < Math.min(threads, parts.size()); t++) {
-            running.add(helpers.submit(worker));
-        }
-        Throwable failed = null;
-        try {
-            worker.run();
-        } catch (RuntimeException | Error e) {
-            failed = e;
-        }
-        for (Future<?> f : running) {
-            try {
-                f.get();
-            } catch (ExecutionException e) {
-                failed = failed == null ? e.getCause() : failed;
-            }
-        }
-        switch (failed) {
-            case null -> {
-            }
-            case RuntimeException e -> throw e;
-            case Error e -> throw e;
-            default -> throw new IllegalStateException(failed);
-        }
+        OnAllThreads.run(worker, helpers, Math.min(threads, parts.size()) - 1, () -> next.set(parts.size()));
         return rows;
     }
 
@@ -109,11 +69,7 @@ final class BatchFill {
     private void copy(Region part, long firstRow) {
         try (UnitCursor units = array.units(part)) {
             while (units.next()) {
-                units.forEachRun((records, first, count, out) -> {
-                    for (VectorFill f : fills) {
-                        f.copy(records, first, (int) count, (int) (firstRow + out));
-                    }
-                });
+                units.forEachRun((records, first, count, out) -> fill.copy(records, first, (int) count, (int) (firstRow + out)));
             }
         }
     }

@@ -11,6 +11,7 @@ import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.List;
 
@@ -51,8 +52,18 @@ public final class Export {
         }
     }
 
-    /** The Arrow IPC file format; returns the rows written. */
+    /**
+     * The Arrow IPC file format; returns the rows written. To a {@link FileChannel}, a reader none of whose batches was
+     * read yet writes its batches on all its threads at once, each at its place in the file (see
+     * {@link ParallelArrowFile}).
+     */
     public static long arrowFile(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
+        if (out instanceof FileChannel file) {
+            ParallelArrowFile parallel = reader.parallelFile();
+            if (parallel != null) {
+                return parallel.write(file, progress);
+            }
+        }
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
         try (ArrowFileWriter writer = new ArrowFileWriter(root, null, out)) {
             return write(reader, writer, progress);

@@ -127,6 +127,14 @@ public final class ZarrArrowReader extends ArrowReader {
         return bytesRead;
     }
 
+    /**
+     * The parallel writer of this reader's Arrow file, or null when its region does not suit one or a batch was read
+     * already (the file then holds the batches left, as {@link #loadNextBatch} gives them).
+     */
+    ParallelArrowFile parallelFile() {
+        return filler != null ? null : ParallelArrowFile.fits(array, columns, schema, allocator, threads, region, unitElements, rowBytes);
+    }
+
     /** The region the rows come from. */
     public Region region() {
         return region;

@@ -21,6 +21,10 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -30,8 +34,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Every array the conformance corpus expects to read comes out as Arrow batches holding the manifest's values, row
- * by row in C order, and so does the same written as Arrow IPC (file and stream) and read back by Arrow's readers;
- * with batches of a few rows too, so rows of many units and units split over batches are covered.
+ * by row in C order, and so does the same written as Arrow IPC (file and stream, the file also to a file on disk,
+ * where each thread writes its own batches) and read back by Arrow's readers.
  */
 class ArrowConformanceTest {
     private static final BufferAllocator ALLOCATOR = new RootAllocator();
@@ -62,6 +66,16 @@ class ArrowConformanceTest {
             }
             try (ArrowFileReader back = new ArrowFileReader(new ByteArrayReadableSeekableByteChannel(file.toByteArray()), ALLOCATOR)) {
                 compare(array, rows(back), expected, "IPC file");
+            }
+            Path onDisk = Files.createTempFile("stride-arrow-", ".arrow");
+            try (ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), all);
+                 FileChannel out = FileChannel.open(onDisk, StandardOpenOption.WRITE)) {
+                assertEquals(expected.size(), Export.arrowFile(reader, out, (done, total) -> { }));
+            }
+            try (FileChannel in = FileChannel.open(onDisk); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
+                compare(array, rows(back), expected, "IPC file written to a file");
+            } finally {
+                Files.delete(onDisk);
             }
             ByteArrayOutputStream stream = new ByteArrayOutputStream();
             try (ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), all)) {

@@ -13,16 +13,26 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.ipc.InvalidArrowFileException;
+import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -149,16 +159,7 @@ class ZarrArrowReaderTest {
     @Test
     void batchesAreWholeChunksAndReuseTheirVectors() throws IOException {
         int chunk = 1 << 20;
-        Tree tree = Tree.array(Doc.array("'float64'", "[" + (5 * chunk + 5) + "]", "[" + chunk + "]", "0.0", Doc.BYTES_LE));
-        for (int c = 0; c < 6; c++) {
-            Enc values = Enc.le();
-            for (int i = 0; i < chunk; i++) {
-                // the last chunk is stored whole, as every chunk is: its values past the array's end are never read
-                values.f64(c * chunk + i);
-            }
-            tree.put("c/" + c, values.bytes());
-        }
-        try (Zarr zarr = tree.open(); ZarrArray array = zarr.array("/");
+        try (Zarr zarr = countingChunks().open(); ZarrArray array = zarr.array("/");
              ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.parse("7:", array.shape()))) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             FieldVector first = null;
@@ -174,6 +175,75 @@ class ZarrArrowReaderTest {
             }
             // 32 MiB of float64 is 4 Mi rows: the first batch ends on the chunk boundary in reach
             assertEquals(List.of(4 * chunk - 7, chunk + 5), sizes);
+        }
+    }
+
+    /**
+     * Six chunks of 1 Mi float64 counting up from 0; the last one holds 5 values of the array, and is stored whole, as
+     * every chunk is: its values past the array's end are never read.
+     */
+    private static Tree countingChunks() {
+        int chunk = 1 << 20;
+        Tree tree = Tree.array(Doc.array("'float64'", "[" + (5 * chunk + 5) + "]", "[" + chunk + "]", "0.0", Doc.BYTES_LE));
+        for (int c = 0; c < 6; c++) {
+            Enc values = Enc.le();
+            for (int i = 0; i < chunk; i++) {
+                values.f64(c * chunk + i);
+            }
+            tree.put("c/" + c, values.bytes());
+        }
+        return tree;
+    }
+
+    /** To a file, every thread writes batches of 1 MiB of its own chunks at their places, read back in order. */
+    @Test
+    void aFileIsWrittenInBatchesOfAMebibytePerChunkByEveryThread(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("out.arrow");
+        try (Zarr zarr = countingChunks().open(); ZarrArray array = zarr.array("/");
+             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.parse("7:", array.shape()), 3);
+             FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            out.write(ByteBuffer.wrap(new byte[]{1, 2, 3}));
+            assertEquals(5L * (1 << 20) - 2, Export.arrowFile(reader, out, (done, total) -> { }));
+            assertEquals(Files.size(file), out.position(), "the channel is left at the file's end");
+        }
+        int batch = (1 << 20) / 8;
+        List<Integer> expected = new ArrayList<>();
+        for (int c = 0; c < 5; c++) {
+            // the first chunk starts at row 7, the rest are whole: 8 batches each, the first one's last short
+            expected.addAll(List.of(batch, batch, batch, batch, batch, batch, batch, c == 0 ? batch - 7 : batch));
+        }
+        expected.add(5);
+        byte[] written = Files.readAllBytes(file);
+        byte[] arrow = Arrays.copyOfRange(written, 3, written.length);
+        try (ArrowFileReader back = new ArrowFileReader(new ByteArrayReadableSeekableByteChannel(arrow), ALLOCATOR)) {
+            List<Integer> sizes = new ArrayList<>();
+            double next = 7;
+            while (back.loadNextBatch()) {
+                VectorSchemaRoot root = back.getVectorSchemaRoot();
+                sizes.add(root.getRowCount());
+                for (int i = 0; i < root.getRowCount(); i++, next++) {
+                    assertEquals(next, root.getVector(0).getDataBuffer().getDouble(8L * i));
+                }
+            }
+            assertEquals(expected, sizes);
+            assertEquals(5.0 * (1 << 20) + 5, next);
+        }
+    }
+
+    /** A chunk that fails to decode fails the export naming it, and the file it leaves has no Arrow file's end. */
+    @Test
+    void aFileWithAChunkThatFailsIsNoArrowFile(@TempDir Path dir) throws IOException {
+        Tree tree = countingChunks();
+        tree.put("c/3", new byte[12]);
+        Path file = dir.resolve("out.arrow");
+        try (Zarr zarr = tree.open(); ZarrArray array = zarr.array("/");
+             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.all(array.shape()), 2);
+             FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            var e = assertThrows(ZarrException.CorruptChunk.class, () -> Export.arrowFile(reader, out, (done, total) -> { }));
+            assertTrue(e.getMessage().contains("c/3"), e.getMessage());
+        }
+        try (FileChannel in = FileChannel.open(file); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
+            assertThrows(InvalidArrowFileException.class, back::getVectorSchemaRoot);
         }
     }
 }

@@ -1,0 +1,313 @@
+package dev.stride.arrow;
+
+import dev.stride.UnitCursor;
+import dev.stride.ZarrArray;
+import dev.stride.model.COrderBlocks;
+import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
+import dev.stride.model.ScanOptions;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.WriteChannel;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.apache.arrow.vector.ipc.message.ArrowFooter;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Arrow IPC file format written to a file on several threads at once. The region is cut into parts of one read
+ * unit each and every part into batches of about {@value #BATCH_BYTES} bytes of columns; a batch's size in the file
+ * follows from its row count alone, so where every batch goes is known before any is filled. Each thread then takes
+ * parts in turn, decodes each unit once, fills a small batch of its own and writes it at its place: the batch is still
+ * in the core's cache when it is written, so the values go from the records to the file without a round trip through
+ * memory, and one thread's fill runs while another's write does.
+ *
+ * <p>It applies where every part meets one unit (so a unit's runs arrive in row order): any 1-d region, and regions
+ * whose units span their trailing dimensions; {@link #fits} says so.
+ */
+final class ParallelArrowFile {
+    /** Bytes of columns per batch: small enough to stay in a core's cache between fill and write. */
+    static final long BATCH_BYTES = 1L << 20;
+    private static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
+
+    private final ZarrArray array;
+    private final List<ArrowColumn> columns;
+    private final Schema schema;
+    private final BufferAllocator allocator;
+    private final int threads;
+    private final List<Region> parts;
+    private final int batchRows;
+    /** Per part, the index of its first batch; one more entry at the end: the number of batches. */
+    private final int[] firstBatch;
+
+    private ParallelArrowFile(ZarrArray array, List<ArrowColumn> columns, Schema schema, BufferAllocator allocator,
+                              int threads, List<Region> parts, long rowBytes) {
+        this.array = array;
+        this.columns = columns;
+        this.schema = schema;
+        this.allocator = allocator;
+        this.threads = threads;
+        this.parts = parts;
+        this.batchRows = (int) Math.max(8, BATCH_BYTES / rowBytes / 8 * 8);
+        this.firstBatch = new int[parts.size() + 1];
+        for (int i = 0; i < parts.size(); i++) {
+            long batches = (parts.get(i).size() + batchRows - 1) / batchRows;
+            firstBatch[i + 1] = Math.toIntExact(firstBatch[i] + batches);
+        }
+    }
+
+    /** The writer of {@code region}, or null when a part of it would meet more than one unit. */
+    static ParallelArrowFile fits(ZarrArray array, List<ArrowColumn> columns, Schema schema, BufferAllocator allocator,
+                                  int threads, Region region, long unitElements, long rowBytes) {
+        long[] unit = array.readUnitShape();
+        List<Region> parts = new ArrayList<>();
+        for (COrderBlocks blocks = new COrderBlocks(region, unit, unitElements); blocks.hasNext(); ) {
+            Region part = blocks.next();
+            if (!withinOneUnit(part, unit)) {
+                return null;
+            }
+            parts.add(part);
+        }
+        return new ParallelArrowFile(array, columns, schema, allocator, threads, parts, rowBytes);
+    }
+
+    private static boolean withinOneUnit(Region part, long[] unit) {
+        long[] start = part.start();
+        long[] stop = part.stop();
+        for (int d = 0; d < unit.length; d++) {
+            if (stop[d] > start[d] && start[d] / unit[d] != (stop[d] - 1) / unit[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Writes the file from {@code out}'s position on and leaves the position at its end; returns the rows written. */
+    long write(FileChannel out, ScanOptions.Progress progress) throws IOException {
+        long base = out.position();
+        long total = parts.stream().mapToLong(Region::size).sum();
+        int threadCount = Math.min(threads, Math.max(1, parts.size()));
+        List<Batcher> batchers = new ArrayList<>();
+        ExecutorService helpers = threadCount == 1 ? null
+                : Executors.newFixedThreadPool(threadCount - 1, Thread.ofPlatform().daemon().name("stride-arrow-file-", 0).factory());
+        try {
+            for (int t = 0; t < threadCount; t++) {
+                batchers.add(new Batcher(out, base));
+            }
+            PositionedChannel header = new PositionedChannel(out, base);
+            WriteChannel head = new WriteChannel(header);
+            head.write(MAGIC);
+            head.align();
+            MessageSerializer.serialize(head, schema);
+            long[] at = new long[firstBatch[parts.size()] + 1];
+            at[0] = header.position() - base;
+            List<ArrowBlock> blocks = plan(batchers.getFirst(), at);
+            Progress shared = new Progress(progress, total);
+            AtomicInteger next = new AtomicInteger();
+            AtomicInteger started = new AtomicInteger();
+            Runnable worker = () -> batchers.get(started.getAndIncrement()).takeParts(next, at, shared);
+            OnAllThreads.run(worker, helpers, threadCount - 1, () -> next.set(parts.size()));
+            PositionedChannel trailer = new PositionedChannel(out, base + at[at.length - 1]);
+            WriteChannel tail = new WriteChannel(trailer);
+            tail.writeIntLittleEndian(MessageSerializer.IPC_CONTINUATION_TOKEN);
+            tail.writeIntLittleEndian(0);
+            long footerStart = tail.getCurrentPosition();
+            tail.write(new ArrowFooter(schema, List.of(), blocks), false);
+            tail.writeIntLittleEndian((int) (tail.getCurrentPosition() - footerStart));
+            tail.write(MAGIC);
+            out.position(trailer.position());
+            return total;
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while an Arrow file was written");
+        } finally {
+            if (helpers != null) {
+                helpers.shutdownNow();
+            }
+            batchers.forEach(Batcher::close);
+        }
+    }
+
+    /** Rows written so far, reported by whichever thread wrote the last part, one report at a time. */
+    private static final class Progress {
+        private final ScanOptions.Progress to;
+        private final long total;
+        private long done;
+
+        Progress(ScanOptions.Progress to, long total) {
+            this.to = to;
+            this.total = total;
+            to.update(0, total);
+        }
+
+        synchronized void add(long rows) {
+            done += rows;
+            to.update(done, total);
+        }
+    }
+
+    /**
+     * Fills {@code at} with where each batch starts in the file (and, last, where they end) from {@code at[0]} on, and
+     * returns the footer's blocks: a batch's message size depends on its row count only, so one dry run per count
+     * found in the parts tells all.
+     */
+    private List<ArrowBlock> plan(Batcher batcher, long[] at) throws IOException {
+        Map<Integer, ArrowBlock> sizes = new HashMap<>();
+        List<ArrowBlock> blocks = new ArrayList<>(at.length - 1);
+        int batch = 0;
+        for (int p = 0; p < parts.size(); p++) {
+            for (long left = parts.get(p).size(); left > 0; left -= batchRows) {
+                int rows = (int) Math.min(left, batchRows);
+                ArrowBlock size = sizes.computeIfAbsent(rows, batcher::measure);
+                blocks.add(new ArrowBlock(at[batch], size.getMetadataLength(), size.getBodyLength()));
+                at[batch + 1] = at[batch] + size.getMetadataLength() + size.getBodyLength();
+                batch++;
+            }
+        }
+        return blocks;
+    }
+
+    /** One thread's batch: fills it from the runs of a part's unit and writes it at its place whenever it is full. */
+    private final class Batcher implements RunVisitor, AutoCloseable {
+        private final FileChannel out;
+        private final VectorSchemaRoot root;
+        private final RootFill fill;
+        private final VectorUnloader unloader;
+        /** Where the file starts in the channel, and where each batch starts in the file. */
+        private final long base;
+        private long[] at;
+        /** The batch being filled: its index, its first row within the part and its row count. */
+        private int batch;
+        private long batchStart;
+        private int rows;
+        private long partRows;
+
+        Batcher(FileChannel out, long base) {
+            this.out = out;
+            this.base = base;
+            this.root = VectorSchemaRoot.create(schema, allocator);
+            this.fill = new RootFill(array, columns, root);
+            this.unloader = new VectorUnloader(root);
+        }
+
+        /** The block (offset 0) a batch of {@code rows} rows takes in the file. */
+        ArrowBlock measure(int count) {
+            fill.bind(count);
+            root.setRowCount(count);
+            try (ArrowRecordBatch b = unloader.getRecordBatch()) {
+                return MessageSerializer.serialize(new WriteChannel(new Counting()), b);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        void takeParts(AtomicInteger next, long[] at, Progress progress) {
+            this.at = at;
+            for (int p; (p = next.getAndIncrement()) < parts.size(); ) {
+                try {
+                    writePart(p);
+                } catch (RuntimeException | Error e) {
+                    // the others stop at their next part
+                    next.set(parts.size());
+                    throw e;
+                }
+                progress.add(parts.get(p).size());
+            }
+        }
+
+        private void writePart(int p) {
+            batch = firstBatch[p];
+            batchStart = 0;
+            partRows = parts.get(p).size();
+            startBatch();
+            try (UnitCursor units = array.units(parts.get(p))) {
+                while (units.next()) {
+                    units.forEachRun(this);
+                }
+            }
+        }
+
+        private void startBatch() {
+            rows = (int) Math.min(batchRows, partRows - batchStart);
+            fill.bind(rows);
+        }
+
+        @Override
+        public void run(MemorySegment records, long first, long count, long out) {
+            while (count > 0) {
+                int row = (int) (out - batchStart);
+                int n = (int) Math.min(count, rows - row);
+                fill.copy(records, first, n, row);
+                first += n;
+                out += n;
+                count -= n;
+                if (row + n == rows) {
+                    writeBatch();
+                    batchStart += rows;
+                    batch++;
+                    if (batchStart < partRows) {
+                        startBatch();
+                    }
+                }
+            }
+        }
+
+        private void writeBatch() {
+            root.setRowCount(rows);
+            PositionedChannel to = new PositionedChannel(out, base + at[batch]);
+            try (ArrowRecordBatch b = unloader.getRecordBatch()) {
+                MessageSerializer.serialize(new WriteChannel(to), b);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (to.position() != base + at[batch + 1]) {
+                throw new IllegalStateException("a batch of " + rows + " rows took " + (to.position() - base - at[batch])
+                        + " bytes in the Arrow file, not the " + (at[batch + 1] - at[batch]) + " planned");
+            }
+        }
+
+        @Override
+        public void close() {
+            root.close();
+        }
+    }
+
+    /** Counts what would be written. */
+    private static final class Counting implements WritableByteChannel {
+        @Override
+        public int write(ByteBuffer src) {
+            int n = src.remaining();
+            src.position(src.limit());
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
