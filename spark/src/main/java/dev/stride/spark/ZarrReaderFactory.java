@@ -9,12 +9,18 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 import java.util.Iterator;
 
-/** Sent to the executors: makes the reader of each partition. Reads are columnar; rows, when asked for, come from the batches. */
-record ZarrReaderFactory(ReadOptions options, StructType required) implements PartitionReaderFactory {
+/**
+ * Sent to the executors: makes the reader of each partition. Reads are columnar; rows, when asked for, come from the
+ * batches. With an aggregation, each partition gives a row per group instead.
+ *
+ * @param required  the columns read
+ * @param aggregate the aggregation computed from them, or null
+ */
+record ZarrReaderFactory(ReadOptions options, StructType required, AggregatePlan aggregate) implements PartitionReaderFactory {
 
     @Override
     public boolean supportColumnarReads(InputPartition partition) {
-        return true;
+        return aggregate == null;
     }
 
     @Override
@@ -24,6 +30,9 @@ record ZarrReaderFactory(ReadOptions options, StructType required) implements Pa
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
+        if (aggregate != null) {
+            return new AggregateReader(options, aggregate, ((ZarrPartition) partition).region());
+        }
         BatchReader batches = new BatchReader(options, required, ((ZarrPartition) partition).region());
         return new PartitionReader<>() {
             private Iterator<InternalRow> rows;

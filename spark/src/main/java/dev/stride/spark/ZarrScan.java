@@ -26,19 +26,27 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private final Region region;
     private final List<Filter> pushed;
     private final List<Filter> leftToSpark;
+    /** The aggregation the tasks compute, or null for a plain scan. */
+    private final AggregatePlan aggregate;
 
-    ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark) {
+    ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark,
+             AggregatePlan aggregate) {
         this.options = options;
         this.shape = shape;
         this.required = required;
         this.region = region;
         this.pushed = pushed;
         this.leftToSpark = leftToSpark;
+        this.aggregate = aggregate;
+    }
+
+    private StructType columnsRead() {
+        return aggregate == null ? required : aggregate.input();
     }
 
     @Override
     public StructType readSchema() {
-        return required;
+        return aggregate == null ? required : aggregate.output();
     }
 
     @Override
@@ -55,7 +63,7 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new ZarrReaderFactory(options, required);
+        return new ZarrReaderFactory(options, columnsRead(), aggregate);
     }
 
     @Override
@@ -78,9 +86,10 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     /** What explain shows: the array, the region read, and which filters Stride applied and which it left to Spark. */
     @Override
     public String description() {
-        return "Zarr " + options.store() + " columns=" + Arrays.toString(required.fieldNames())
+        return "Zarr " + options.store() + " columns=" + Arrays.toString(columnsRead().fieldNames())
                 + " region=" + region + " of " + Arrays.toString(shape.shape())
-                + " indexFilters=" + text(pushed) + " fieldFiltersLeftToSpark=" + text(leftToSpark);
+                + " indexFilters=" + text(pushed) + " fieldFiltersLeftToSpark=" + text(leftToSpark)
+                + (aggregate == null ? "" : " aggregatedPerTask=" + aggregate);
     }
 
     private static String text(List<Filter> filters) {

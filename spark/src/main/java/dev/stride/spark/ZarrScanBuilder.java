@@ -4,6 +4,8 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownFilters;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.sources.Filter;
@@ -14,9 +16,11 @@ import java.util.List;
 
 /**
  * Plans a read: keeps the columns the query needs (nested fields too) and turns filters on index columns into a
- * narrower region; filters on fields stay with Spark.
+ * narrower region; filters on fields stay with Spark. A group-by aggregation {@link AggregatePlan} takes is computed
+ * by the tasks as they read, and Spark adds up their results.
  */
-final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters {
+final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters,
+        SupportsPushDownAggregates {
     private final ReadOptions options;
     private final ArrayShape shape;
     private final List<String> indexNames;
@@ -25,6 +29,7 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
     private final IndexBounds bounds;
     private Filter[] pushed = new Filter[0];
     private final List<Filter> leftToSpark = new ArrayList<>();
+    private AggregatePlan aggregate;
 
     ZarrScanBuilder(ReadOptions options, StructType schema) {
         this.options = options;
@@ -66,7 +71,16 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
     }
 
     @Override
+    public boolean pushAggregation(Aggregation aggregation) {
+        if (!options.pushAggregates() || !leftToSpark.isEmpty()) {
+            return false;
+        }
+        aggregate = AggregatePlan.of(aggregation, arraySchema);
+        return aggregate != null;
+    }
+
+    @Override
     public Scan build() {
-        return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark));
+        return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark), aggregate);
     }
 }

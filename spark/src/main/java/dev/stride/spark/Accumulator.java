@@ -1,0 +1,247 @@
+package dev.stride.spark;
+
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.vectorized.ColumnVector;
+
+import java.util.Arrays;
+
+/**
+ * One measure of an {@link AggregatePlan} per group: fed a batch column at a time with each row's group slot, in row
+ * order, so a sum adds up exactly as Spark's own partial aggregation of the task's rows would.
+ */
+abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfIntegers, Accumulator.DoubleSum {
+    /** Per slot: the values counted (for a sum, minimum or maximum: those not null). */
+    long[] counts = new long[16];
+
+    static Accumulator of(AggregatePlan.Measure m, String key) {
+        return switch (m.kind()) {
+            case COUNT_ROWS -> new Count(false);
+            case COUNT -> new Count(true);
+            case SUM -> AggregatePlan.integral(m.column().dataType()) ? new LongSum(m.toString(), key)
+                    : new DoubleSum(m.column().dataType() instanceof FloatType);
+            case MIN -> new Extreme(m.column().dataType(), false);
+            case MAX -> new Extreme(m.column().dataType(), true);
+        };
+    }
+
+    /** Makes room for {@code slots} groups. */
+    void grow(int slots) {
+        if (slots > counts.length) {
+            int n = Math.max(slots, counts.length * 2);
+            counts = Arrays.copyOf(counts, n);
+            resize(n);
+        }
+    }
+
+    abstract void resize(int n);
+
+    /** Adds rows {@code 0..rows-1} of {@code v} (null for a count of rows) to the groups {@code slots} gives. */
+    abstract void add(ColumnVector v, int[] slots, int rows);
+
+    /** A column of integers read as longs, for the accumulators that take them. */
+    abstract static sealed class OfIntegers extends Accumulator permits LongSum, Extreme {
+        private long[] values = new long[0];
+
+        final long[] integers(ColumnVector v, int rows) {
+            if (values.length < rows) {
+                values = new long[rows];
+            }
+            Accumulator.integers(v, rows, values);
+            return values;
+        }
+    }
+
+    /** The result of a group, as Spark holds it in a row (null for no value). */
+    abstract Object value(int slot);
+
+    /** Rows {@code 0..rows-1} of an integer or bool column as longs (true as 1), into {@code out}. */
+    static void integers(ColumnVector v, int rows, long[] out) {
+        switch (v.dataType()) {
+            case BooleanType ignored -> {
+                for (int r = 0; r < rows; r++) {
+                    out[r] = v.getBoolean(r) ? 1 : 0;
+                }
+            }
+            case ByteType ignored -> {
+                for (int r = 0; r < rows; r++) {
+                    out[r] = v.getByte(r);
+                }
+            }
+            case ShortType ignored -> {
+                for (int r = 0; r < rows; r++) {
+                    out[r] = v.getShort(r);
+                }
+            }
+            case IntegerType ignored -> {
+                for (int r = 0; r < rows; r++) {
+                    out[r] = v.getInt(r);
+                }
+            }
+            default -> {
+                for (int r = 0; r < rows; r++) {
+                    out[r] = v.getLong(r);
+                }
+            }
+        }
+    }
+
+    /** A long as a value of an integer or bool column. */
+    static Object boxed(long value, DataType t) {
+        return switch (t) {
+            case BooleanType ignored -> value != 0;
+            case ByteType ignored -> (byte) value;
+            case ShortType ignored -> (short) value;
+            case IntegerType ignored -> (int) value;
+            default -> value;
+        };
+    }
+
+    /** {@code count(*)}, or {@code count(column)}: the values not null. */
+    static final class Count extends Accumulator {
+        private final boolean skipNulls;
+
+        Count(boolean skipNulls) {
+            this.skipNulls = skipNulls;
+        }
+
+        @Override
+        void resize(int n) {
+        }
+
+        @Override
+        void add(ColumnVector v, int[] slots, int rows) {
+            boolean nulls = skipNulls && v.hasNull();
+            for (int r = 0; r < rows; r++) {
+                if (!nulls || !v.isNullAt(r)) {
+                    counts[slots[r]]++;
+                }
+            }
+        }
+
+        @Override
+        Object value(int slot) {
+            return counts[slot];
+        }
+    }
+
+    /**
+     * A sum of integers as a long. One that passes a long fails: Spark's own sum would then fail (ANSI mode), wrap
+     * (without it) or give null ({@code try_sum}), and the aggregation Spark pushes does not say which it asked for.
+     */
+    static final class LongSum extends OfIntegers {
+        private final String name;
+        private final String key;
+        private long[] sums = new long[16];
+
+        LongSum(String name, String key) {
+            this.name = name;
+            this.key = key;
+        }
+
+        @Override
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
+        }
+
+        @Override
+        void add(ColumnVector v, int[] slots, int rows) {
+            long[] xs = integers(v, rows);
+            boolean nulls = v.hasNull();
+            for (int r = 0; r < rows; r++) {
+                if (nulls && v.isNullAt(r)) {
+                    continue;
+                }
+                int s = slots[r];
+                long x = xs[r];
+                try {
+                    sums[s] = Math.addExact(sums[s], x);
+                } catch (ArithmeticException e) {
+                    throw new ArithmeticException("long overflow in " + name + " grouped by " + key + ": read with"
+                            + " pushAggregates=false to have Spark sum it (an error in ANSI mode, a wrap without, null for try_sum)");
+                }
+                counts[s]++;
+            }
+        }
+
+        @Override
+        Object value(int slot) {
+            return counts[slot] == 0 ? null : sums[slot];
+        }
+    }
+
+    /** A sum of floats or doubles as a double, added in row order from 0.0 as Spark does. */
+    static final class DoubleSum extends Accumulator {
+        private final boolean floats;
+        private double[] sums = new double[16];
+
+        DoubleSum(boolean floats) {
+            this.floats = floats;
+        }
+
+        @Override
+        void resize(int n) {
+            sums = Arrays.copyOf(sums, n);
+        }
+
+        @Override
+        void add(ColumnVector v, int[] slots, int rows) {
+            boolean nulls = v.hasNull();
+            for (int r = 0; r < rows; r++) {
+                if (nulls && v.isNullAt(r)) {
+                    continue;
+                }
+                int s = slots[r];
+                sums[s] += floats ? v.getFloat(r) : v.getDouble(r);
+                counts[s]++;
+            }
+        }
+
+        @Override
+        Object value(int slot) {
+            return counts[slot] == 0 ? null : sums[slot];
+        }
+    }
+
+    /** The least or greatest of integers or bools (false before true). */
+    static final class Extreme extends OfIntegers {
+        private final DataType type;
+        private final boolean greatest;
+        private long[] best = new long[16];
+
+        Extreme(DataType type, boolean greatest) {
+            this.type = type;
+            this.greatest = greatest;
+        }
+
+        @Override
+        void resize(int n) {
+            best = Arrays.copyOf(best, n);
+        }
+
+        @Override
+        void add(ColumnVector v, int[] slots, int rows) {
+            long[] xs = integers(v, rows);
+            boolean nulls = v.hasNull();
+            for (int r = 0; r < rows; r++) {
+                if (nulls && v.isNullAt(r)) {
+                    continue;
+                }
+                int s = slots[r];
+                long x = xs[r];
+                if (counts[s]++ == 0 || (greatest ? x > best[s] : x < best[s])) {
+                    best[s] = x;
+                }
+            }
+        }
+
+        @Override
+        Object value(int slot) {
+            return counts[slot] == 0 ? null : boxed(best[slot], type);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.stride.spark;
+
+import dev.stride.model.Region;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+import java.util.List;
+
+/**
+ * Reads one partition's records as the batches of a plain scan would and aggregates them per group as they come
+ * ({@link AggregatePlan}); then gives one row per group: the key and each measure.
+ */
+final class AggregateReader implements PartitionReader<InternalRow> {
+    private final BatchReader batches;
+    private final AggregatePlan plan;
+    private final DataType keyType;
+    /** Per measure: its column among the batch's, or -1 for a count of rows. */
+    private final int[] columns;
+    private final Accumulator[] accumulators;
+    private final GroupSlots groups;
+    private int[] slots = new int[0];
+    private long[] keys = new long[0];
+    private boolean read;
+    private int group = -1;
+
+    AggregateReader(ReadOptions options, AggregatePlan plan, Region region) {
+        this.plan = plan;
+        StructType input = plan.input();
+        this.keyType = plan.key().dataType();
+        List<AggregatePlan.Measure> measures = plan.measures();
+        this.columns = new int[measures.size()];
+        this.accumulators = new Accumulator[measures.size()];
+        for (int i = 0; i < columns.length; i++) {
+            AggregatePlan.Measure m = measures.get(i);
+            columns[i] = m.column() == null ? -1 : input.fieldIndex(m.column().name());
+            accumulators[i] = Accumulator.of(m, plan.key().name());
+        }
+        this.groups = switch (keyType) {
+            case BooleanType ignored -> new GroupSlots(0, 1);
+            case ByteType ignored -> new GroupSlots(Byte.MIN_VALUE, Byte.MAX_VALUE);
+            case ShortType ignored -> new GroupSlots(Short.MIN_VALUE, Short.MAX_VALUE);
+            default -> new GroupSlots(Long.MIN_VALUE, Long.MAX_VALUE);
+        };
+        this.batches = new BatchReader(options, input, region);
+    }
+
+    @Override
+    public boolean next() {
+        if (!read) {
+            while (batches.next()) {
+                add(batches.get());
+            }
+            read = true;
+        }
+        return ++group < groups.size();
+    }
+
+    private void add(ColumnarBatch batch) {
+        int rows = batch.numRows();
+        if (slots.length < rows) {
+            slots = new int[rows];
+            keys = new long[rows];
+        }
+        Accumulator.integers(batch.column(0), rows, keys);
+        for (int r = 0; r < rows; r++) {
+            slots[r] = groups.slot(keys[r]);
+        }
+        for (int i = 0; i < accumulators.length; i++) {
+            accumulators[i].grow(groups.size());
+            accumulators[i].add(columns[i] < 0 ? null : batch.column(columns[i]), slots, rows);
+        }
+    }
+
+    @Override
+    public InternalRow get() {
+        Object[] values = new Object[1 + accumulators.length];
+        values[0] = Accumulator.boxed(groups.key(group), keyType);
+        for (int i = 0; i < accumulators.length; i++) {
+            values[1 + i] = accumulators[i].value(group);
+        }
+        return new GenericInternalRow(values);
+    }
+
+    @Override
+    public void close() {
+        batches.close();
+    }
+}
