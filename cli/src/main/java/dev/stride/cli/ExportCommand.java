@@ -107,22 +107,18 @@ final class ExportCommand extends NodeCommand {
     }
 
     private void write(ExportFormat as, ZarrArray array, Region box, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
-        switch (as) {
-            case ARROW -> Export.write(Export.Format.ARROW, array, choice.fields, box, out, null, progress);
-            case ARROW_STREAM -> Export.write(Export.Format.ARROW_STREAM, array, choice.fields, box, out, null, progress);
-            case PARQUET -> Export.write(Export.Format.PARQUET, array, choice.fields, box, out,
-                    compression == null ? ParquetExport.Codec.ZSTD : compression, progress);
-            case CSV, JSONL -> {
-                PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-                        Channels.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16));
-                CatFormat cat = as == ExportFormat.CSV ? CatFormat.CSV : CatFormat.JSONL;
-                ElementWriter writer = cat.writer(Projection.of(array, choice.fields), box, text);
-                Elements.print(array, box, box.size(), writer, text, progress);
-                text.flush();
-                if (text.checkError()) {
-                    throw new IOException("the output was closed before the export finished");
-                }
-            }
+        if (as.columns() != null) {
+            Export.write(as.columns(), array, choice.fields, box, out, compression == null ? ParquetExport.Codec.ZSTD : compression, progress);
+            return;
+        }
+        PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                Channels.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16));
+        CatFormat cat = as == ExportFormat.CSV ? CatFormat.CSV : CatFormat.JSONL;
+        ElementWriter writer = cat.writer(Projection.of(array, choice.fields), box, text);
+        Elements.print(array, box, box.size(), writer, text, progress);
+        text.flush();
+        if (text.checkError()) {
+            throw new IOException("the output was closed before the export finished");
         }
     }
 }

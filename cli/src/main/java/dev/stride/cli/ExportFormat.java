@@ -1,24 +1,32 @@
 package dev.stride.cli;
 
+import dev.stride.arrow.Export;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 import java.util.Locale;
 
-/** The formats of export, each with the file name extension that implies it. */
+/** The formats of export, each with the file name extension that implies it and, for columns, the library's format. */
 enum ExportFormat {
-    ARROW("arrow", ".arrow"),
-    ARROW_STREAM("arrow-stream", ".arrows"),
-    PARQUET("parquet", ".parquet"),
-    CSV("csv", ".csv"),
-    JSONL("jsonl", ".jsonl");
+    ARROW("arrow", ".arrow", Export.Format.ARROW),
+    ARROW_STREAM("arrow-stream", ".arrows", Export.Format.ARROW_STREAM),
+    PARQUET("parquet", ".parquet", Export.Format.PARQUET),
+    CSV("csv", ".csv", null),
+    JSONL("jsonl", ".jsonl", null);
 
     private final String name;
     private final String extension;
+    private final Export.Format columns;
 
-    ExportFormat(String name, String extension) {
+    ExportFormat(String name, String extension, Export.Format columns) {
         this.name = name;
         this.extension = extension;
+        this.columns = columns;
+    }
+
+    /** The library's format of a columnar export, or null for the text formats (cat's). */
+    Export.Format columns() {
+        return columns;
     }
 
     /** The format a file name's extension implies, or null. */

@@ -43,21 +43,30 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
     /** Adds rows {@code 0..rows-1} of {@code v} (null for a count of rows) to the groups {@code slots} gives. */
     abstract void add(ColumnVector v, int[] slots, int rows);
 
-    /** A column of integers read as longs, for the accumulators that take them. */
+    /** The result of a group, as Spark holds it in a row (null for no value). */
+    abstract Object value(int slot);
+
+    /** Accumulators of integers and bools: each value not null is taken as a long, in row order. */
     abstract static sealed class OfIntegers extends Accumulator permits LongSum, Extreme {
         private long[] values = new long[0];
 
-        final long[] integers(ColumnVector v, int rows) {
+        @Override
+        final void add(ColumnVector v, int[] slots, int rows) {
             if (values.length < rows) {
                 values = new long[rows];
             }
-            Accumulator.integers(v, rows, values);
-            return values;
+            integers(v, rows, values);
+            boolean nulls = v.hasNull();
+            for (int r = 0; r < rows; r++) {
+                if (!nulls || !v.isNullAt(r)) {
+                    take(slots[r], values[r]);
+                }
+            }
         }
-    }
 
-    /** The result of a group, as Spark holds it in a row (null for no value). */
-    abstract Object value(int slot);
+        /** One value of the group in {@code slot}. */
+        abstract void take(int slot, long x);
+    }
 
     /** Rows {@code 0..rows-1} of an integer or bool column as longs (true as 1), into {@code out}. */
     static void integers(ColumnVector v, int rows, long[] out) {
@@ -149,23 +158,14 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         }
 
         @Override
-        void add(ColumnVector v, int[] slots, int rows) {
-            long[] xs = integers(v, rows);
-            boolean nulls = v.hasNull();
-            for (int r = 0; r < rows; r++) {
-                if (nulls && v.isNullAt(r)) {
-                    continue;
-                }
-                int s = slots[r];
-                long x = xs[r];
-                try {
-                    sums[s] = Math.addExact(sums[s], x);
-                } catch (ArithmeticException e) {
-                    throw new ArithmeticException("long overflow in " + name + " grouped by " + key + ": read with"
-                            + " pushAggregates=false to have Spark sum it (an error in ANSI mode, a wrap without, null for try_sum)");
-                }
-                counts[s]++;
+        void take(int slot, long x) {
+            try {
+                sums[slot] = Math.addExact(sums[slot], x);
+            } catch (ArithmeticException e) {
+                throw new ArithmeticException("long overflow in " + name + " grouped by " + key + ": read with"
+                        + " pushAggregates=false to have Spark sum it (an error in ANSI mode, a wrap without, null for try_sum)");
             }
+            counts[slot]++;
         }
 
         @Override
@@ -224,18 +224,9 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         }
 
         @Override
-        void add(ColumnVector v, int[] slots, int rows) {
-            long[] xs = integers(v, rows);
-            boolean nulls = v.hasNull();
-            for (int r = 0; r < rows; r++) {
-                if (nulls && v.isNullAt(r)) {
-                    continue;
-                }
-                int s = slots[r];
-                long x = xs[r];
-                if (counts[s]++ == 0 || (greatest ? x > best[s] : x < best[s])) {
-                    best[s] = x;
-                }
+        void take(int slot, long x) {
+            if (counts[slot]++ == 0 || (greatest ? x > best[slot] : x < best[slot])) {
+                best[slot] = x;
             }
         }
 
