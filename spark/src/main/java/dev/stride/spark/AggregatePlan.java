@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * An aggregation Spark pushes into the scan: rows grouped by one integer or bool column (a field or an index column),
+ * An aggregation Spark pushes into the scan: rows grouped by one integer or bool column that is never null (a field or an index column),
  * with counts, sums of numbers and minimums and maximums of integers and bools, computed by each task as it reads its
  * records ({@link AggregateReader}). Spark adds up the tasks' results (a partial push-down, so {@code avg} arrives as
  * a sum and a count); what this does not take stays with Spark as a plain scan.
@@ -66,7 +66,8 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
             return null;
         }
         StructField key = column(groups[0], columns);
-        if (key == null || !(integral(key.dataType()) || key.dataType() instanceof BooleanType)) {
+        // a nullable key (a timedelta64 count, whose NaT is null) would need a group of its own: left to Spark
+        if (key == null || key.nullable() || !(integral(key.dataType()) || key.dataType() instanceof BooleanType)) {
             return null;
         }
         List<Measure> measures = new ArrayList<>();

@@ -15,51 +15,73 @@ import java.util.List;
 
 /**
  * Reads one partition's records as the batches of a plain scan would and aggregates them per group as they come
- * ({@link AggregatePlan}); then gives one row per group: the key and each measure.
+ * ({@link AggregatePlan}); then gives one row per group: the key and each measure. A task holds at most about
+ * {@value #MAX_GROUPS} groups: past that it gives them to Spark and starts afresh, as Spark adds up partial results
+ * whatever their number (memory stays bounded when the key has many values, e.g. an index).
  */
 final class AggregateReader implements PartitionReader<InternalRow> {
+    static final int MAX_GROUPS = 1 << 20;
     private final BatchReader batches;
+    private final int maxGroups;
     private final AggregatePlan plan;
     private final DataType keyType;
     /** Per measure: its column among the batch's, or -1 for a count of rows. */
     private final int[] columns;
-    private final Accumulator[] accumulators;
-    private final GroupSlots groups;
+    private Accumulator[] accumulators;
+    private GroupSlots groups;
     private int[] slots = new int[0];
     private long[] keys = new long[0];
-    private boolean read;
+    /** Every batch was aggregated. */
+    private boolean done;
     private int group = -1;
 
     AggregateReader(ReadOptions options, AggregatePlan plan, Region region) {
+        this(options, plan, region, MAX_GROUPS);
+    }
+
+    /** The same, starting afresh past {@code maxGroups} groups. */
+    AggregateReader(ReadOptions options, AggregatePlan plan, Region region, int maxGroups) {
         this.plan = plan;
+        this.maxGroups = maxGroups;
         StructType input = plan.input();
         this.keyType = plan.key().dataType();
         List<AggregatePlan.Measure> measures = plan.measures();
         this.columns = new int[measures.size()];
-        this.accumulators = new Accumulator[measures.size()];
         for (int i = 0; i < columns.length; i++) {
             AggregatePlan.Measure m = measures.get(i);
             columns[i] = m.column() == null ? -1 : input.fieldIndex(m.column().name());
-            accumulators[i] = Accumulator.of(m, plan.key().name());
         }
-        this.groups = switch (keyType) {
+        startAfresh();
+        this.batches = new BatchReader(options, input, region);
+    }
+
+    private void startAfresh() {
+        groups = switch (keyType) {
             case BooleanType ignored -> new GroupSlots(0, 1);
             case ByteType ignored -> new GroupSlots(Byte.MIN_VALUE, Byte.MAX_VALUE);
             case ShortType ignored -> new GroupSlots(Short.MIN_VALUE, Short.MAX_VALUE);
             default -> new GroupSlots(Long.MIN_VALUE, Long.MAX_VALUE);
         };
-        this.batches = new BatchReader(options, input, region);
+        accumulators = plan.measures().stream().map(m -> Accumulator.of(m, plan.key().name())).toArray(Accumulator[]::new);
+        group = -1;
     }
 
     @Override
     public boolean next() {
-        if (!read) {
-            while (batches.next()) {
+        while (++group >= groups.size()) {
+            if (done) {
+                return false;
+            }
+            startAfresh();
+            while (groups.size() < maxGroups) {
+                if (!batches.next()) {
+                    done = true;
+                    break;
+                }
                 add(batches.get());
             }
-            read = true;
         }
-        return ++group < groups.size();
+        return true;
     }
 
     private void add(ColumnarBatch batch) {

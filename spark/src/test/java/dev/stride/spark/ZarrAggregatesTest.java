@@ -1,11 +1,15 @@
 package dev.stride.spark;
 
+import dev.stride.model.Region;
+import dev.stride.spi.StoreDescriptor;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,7 +18,10 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -58,6 +65,13 @@ class ZarrAggregatesTest {
         big.put("c/0", Enc.of(ByteOrder.LITTLE_ENDIAN).i8(1).i64(Long.MAX_VALUE / 2 + 1).i8(1).i64(Long.MAX_VALUE / 2 + 1)
                 .i8(2).i64(5).i8(2).i64(6).bytes());
         big.writeTo(dir.resolve("big"));
+
+        String lapse = "{'name': 'numpy.timedelta64', 'configuration': {'unit': 's', 'scale_factor': 1}}";
+        Tree lapses = Tree.array(Doc.array(Doc.struct(Doc.field("d", lapse), Doc.field("k", "'int8'")), "[4]", "[4]",
+                "{'d': 0, 'k': 0}", Doc.BYTES_LE));
+        lapses.put("c/0", Enc.of(ByteOrder.LITTLE_ENDIAN).i64(Long.MIN_VALUE).i8(1).i64(0).i8(2).i64(Long.MIN_VALUE).i8(3)
+                .i64(5).i8(4).bytes());
+        lapses.writeTo(dir.resolve("lapses"));
     }
 
     private static Dataset<Row> sql(String query, String array, boolean push, long partitionBytes) {
@@ -122,6 +136,35 @@ class ZarrAggregatesTest {
         }
     }
 
+    /** Past its bound on groups a task gives what it has and starts afresh: the partial rows still add up. */
+    @Test
+    void aTaskPastItsBoundOnGroupsGivesPartialRowsThatAddUp() {
+        StructType columns = Sessions.spark().read().format("zarr").load(dir.resolve("readings").toString()).schema();
+        AggregatePlan plan = new AggregatePlan(columns.apply("k"), List.of(
+                new AggregatePlan.Measure(AggregatePlan.Kind.COUNT_ROWS, null),
+                new AggregatePlan.Measure(AggregatePlan.Kind.SUM, columns.apply("n"))));
+        ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.resolve("readings").toString()), false,
+                ReadOptions.DEFAULT_PARTITION_BYTES, 2, true);
+        Map<Byte, long[]> byKey = new TreeMap<>();
+        int rows = 0;
+        try (AggregateReader reader = new AggregateReader(options, plan, new Region(new long[]{0}, new long[]{SIZE}), 3)) {
+            while (reader.next()) {
+                InternalRow row = reader.get();
+                long[] total = byKey.computeIfAbsent(row.getByte(0), k -> new long[2]);
+                total[0] += row.getLong(1);
+                total[1] += row.getLong(2);
+                rows++;
+            }
+        }
+        assertTrue(rows > 7 * 10, "batches of 2 rows and at most 3 groups: many partial rows, not " + rows);
+        Map<Byte, long[]> expected = new TreeMap<>();
+        for (Row r : sql("SELECT k, count(*), sum(n) FROM t GROUP BY k", "readings", false, Long.MAX_VALUE).collectAsList()) {
+            expected.put(r.getByte(0), new long[]{r.getLong(1), r.getLong(2)});
+        }
+        assertEquals(expected.keySet(), byKey.keySet());
+        expected.forEach((k, v) -> assertArrayEquals(v, byKey.get(k), "k = " + k));
+    }
+
     @Test
     void theExplainNamesWhatTheTasksCompute() {
         Dataset<Row> df = sql("SELECT g, avg(x) FROM t GROUP BY g", "readings", true, Long.MAX_VALUE);
@@ -143,6 +186,10 @@ class ZarrAggregatesTest {
             Dataset<Row> df = sql(query, "readings", true, Long.MAX_VALUE);
             assertFalse(Plans.scanText(df).contains("aggregatedPerTask"), () -> query + ": " + Plans.scanText(df));
         }
+        // a key that can be null (NaT) stays with Spark, which gives it a group of its own
+        Dataset<Row> byLapse = sql("SELECT d, count(*), sum(k) FROM t GROUP BY d", "lapses", true, Long.MAX_VALUE);
+        assertFalse(Plans.scanText(byLapse).contains("aggregatedPerTask"), Plans.scanText(byLapse));
+        assertEquals(List.of("[0,1,2]", "[5,1,4]", "[null,2,4]"), sorted(byLapse));
         // the 64 records of chunk 5, never written, are the fill value: g 7, k -3
         assertEquals(List.of("[7,-1,1]", "[7,-2,1]", "[7,-3,65]", "[7,3,1]"),
                 sorted(sql("SELECT g, k, count(*) FROM t WHERE g = 7 GROUP BY g, k", "readings", true, Long.MAX_VALUE)));
