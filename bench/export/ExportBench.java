@@ -36,12 +36,13 @@ public class ExportBench {
                         for (int r = 0; r < warmup + rounds; r++) {
                             Files.deleteIfExists(file);
                             long t = System.nanoTime();
-                            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                                 ZarrArrowReader reader = new ZarrArrowReader(allocator, array, List.of("x", "y"), Region.all(array.shape()))) {
-                                switch (format) {
-                                    case "arrow" -> Export.arrowFile(reader, ch, (d, n) -> { });
-                                    case "parquet-zstd" -> ParquetExport.write(reader, ch, Codec.ZSTD, (d, n) -> { });
-                                    default -> ParquetExport.write(reader, ch, Codec.SNAPPY, (d, n) -> { });
+                            try (ZarrArrowReader reader = new ZarrArrowReader(allocator, array, List.of("x", "y"), Region.all(array.shape()))) {
+                                if (format.equals("arrow")) {
+                                    Export.arrowFile(reader, file, (d, n) -> { });
+                                } else {
+                                    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                                        ParquetExport.write(reader, ch, format.equals("parquet-zstd") ? Codec.ZSTD : Codec.SNAPPY, (d, n) -> { });
+                                    }
                                 }
                             }
                             double s = (System.nanoTime() - t) / 1e9;

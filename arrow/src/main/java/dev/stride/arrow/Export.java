@@ -13,6 +13,8 @@ import org.apache.arrow.vector.ipc.ArrowWriter;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
@@ -53,17 +55,37 @@ public final class Export {
     }
 
     /**
-     * The Arrow IPC file format; returns the rows written. To a {@link FileChannel}, a reader none of whose batches was
-     * read yet writes its batches on all its threads at once, each at its place in the file (see
-     * {@link ParallelArrowFile}).
+     * The same into {@code file}, created or replaced: an Arrow file is then written on all threads at once (see
+     * {@link #arrowFile(ZarrArrowReader, Path, ScanOptions.Progress)}).
      */
-    public static long arrowFile(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
-        if (out instanceof FileChannel file) {
-            ParallelArrowFile parallel = reader.parallelFile();
-            if (parallel != null) {
-                return parallel.write(file, progress);
+    public static long write(Format format, ZarrArray array, List<String> fields, Region region, Path file,
+                             ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
+        if (format != Format.ARROW) {
+            try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+                return write(format, array, fields, region, out, codec, progress);
             }
         }
+        try (BufferAllocator allocator = new RootAllocator();
+             ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, region)) {
+            return arrowFile(reader, file, progress);
+        }
+    }
+
+    /**
+     * The Arrow IPC file format into {@code file}, created or replaced; returns the rows written. A reader none of
+     * whose batches was read yet writes them on all its threads at once, each at its place in the file (see
+     * {@link ParallelArrowFile}); the reader is spent then. Otherwise as {@link #arrowFile(ZarrArrowReader,
+     * WritableByteChannel, ScanOptions.Progress)}.
+     */
+    public static long arrowFile(ZarrArrowReader reader, Path file, ScanOptions.Progress progress) throws IOException {
+        try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            ParallelArrowFile parallel = reader.takeParallelFile();
+            return parallel != null ? parallel.write(out, progress) : arrowFile(reader, out, progress);
+        }
+    }
+
+    /** The Arrow IPC file format into any channel, batch after batch from its position on; returns the rows written. */
+    public static long arrowFile(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
         try (ArrowFileWriter writer = new ArrowFileWriter(root, null, out)) {
             return write(reader, writer, progress);

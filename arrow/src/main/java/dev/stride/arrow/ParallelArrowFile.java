@@ -33,12 +33,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The Arrow IPC file format written to a file on several threads at once. The region is cut into parts of one read
- * unit each and every part into batches of about {@value #BATCH_BYTES} bytes of columns; a batch's size in the file
- * follows from its row count alone, so where every batch goes is known before any is filled. Each thread then takes
- * parts in turn, decodes each unit once, fills a small batch of its own and writes it at its place: the batch is still
- * in the core's cache when it is written, so the values go from the records to the file without a round trip through
- * memory, and one thread's fill runs while another's write does.
+ * The Arrow IPC file format written to a new file on several threads at once. The region is cut into parts of one
+ * read unit each, consecutive parts are grouped into items of at least a batch's rows, and every item is cut into
+ * batches of about {@value #BATCH_BYTES} bytes of columns; a batch's size in the file follows from its row count
+ * alone, so where every batch goes is known before any is filled. Each thread then takes items in turn, decodes each
+ * unit once, fills a small batch of its own and writes it at its place: the batch is still in the core's cache when it
+ * is written, so the values go from the records to the file without a round trip through memory, and one thread's
+ * fill runs while another's write does. The file ends with its footer and magic only once every batch is written.
  *
  * <p>It applies where every part meets one unit (so a unit's runs arrive in row order): any 1-d region, and regions
  * whose units span their trailing dimensions; {@link #fits} says so.
@@ -53,10 +54,14 @@ final class ParallelArrowFile {
     private final Schema schema;
     private final BufferAllocator allocator;
     private final int threads;
-    private final List<Region> parts;
+    private final List<Item> items;
     private final int batchRows;
-    /** Per part, the index of its first batch; one more entry at the end: the number of batches. */
+    /** Per item, the index of its first batch; one more entry at the end: the number of batches. */
     private final int[] firstBatch;
+
+    /** Consecutive parts, of {@code rows} rows together, filled and written by one thread. */
+    private record Item(List<Region> parts, long rows) {
+    }
 
     private ParallelArrowFile(ZarrArray array, List<ArrowColumn> columns, Schema schema, BufferAllocator allocator,
                               int threads, List<Region> parts, long rowBytes) {
@@ -65,11 +70,25 @@ final class ParallelArrowFile {
         this.schema = schema;
         this.allocator = allocator;
         this.threads = threads;
-        this.parts = parts;
         this.batchRows = (int) Math.max(8, BATCH_BYTES / rowBytes / 8 * 8);
-        this.firstBatch = new int[parts.size() + 1];
-        for (int i = 0; i < parts.size(); i++) {
-            long batches = (parts.get(i).size() + batchRows - 1) / batchRows;
+        this.items = new ArrayList<>();
+        List<Region> grouped = new ArrayList<>();
+        long rows = 0;
+        for (Region part : parts) {
+            grouped.add(part);
+            rows += part.size();
+            if (rows >= batchRows) {
+                items.add(new Item(List.copyOf(grouped), rows));
+                grouped.clear();
+                rows = 0;
+            }
+        }
+        if (!grouped.isEmpty()) {
+            items.add(new Item(List.copyOf(grouped), rows));
+        }
+        this.firstBatch = new int[items.size() + 1];
+        for (int i = 0; i < items.size(); i++) {
+            long batches = (items.get(i).rows() + batchRows - 1) / batchRows;
             firstBatch[i + 1] = Math.toIntExact(firstBatch[i] + batches);
         }
     }
@@ -100,32 +119,31 @@ final class ParallelArrowFile {
         return true;
     }
 
-    /** Writes the file from {@code out}'s position on and leaves the position at its end; returns the rows written. */
+    /** Writes the file into {@code out}, a file opened for writing (not appending) and empty; returns the rows. */
     long write(FileChannel out, ScanOptions.Progress progress) throws IOException {
-        long base = out.position();
-        long total = parts.stream().mapToLong(Region::size).sum();
-        int threadCount = Math.min(threads, Math.max(1, parts.size()));
+        long total = items.stream().mapToLong(Item::rows).sum();
+        int threadCount = Math.min(threads, Math.max(1, items.size()));
         List<Batcher> batchers = new ArrayList<>();
         ExecutorService helpers = threadCount == 1 ? null
                 : Executors.newFixedThreadPool(threadCount - 1, Thread.ofPlatform().daemon().name("stride-arrow-file-", 0).factory());
         try {
             for (int t = 0; t < threadCount; t++) {
-                batchers.add(new Batcher(out, base));
+                batchers.add(new Batcher(out));
             }
-            PositionedChannel header = new PositionedChannel(out, base);
+            PositionedChannel header = new PositionedChannel(out, 0);
             WriteChannel head = new WriteChannel(header);
             head.write(MAGIC);
             head.align();
             MessageSerializer.serialize(head, schema);
-            long[] at = new long[firstBatch[parts.size()] + 1];
-            at[0] = header.position() - base;
+            long[] at = new long[firstBatch[items.size()] + 1];
+            at[0] = header.position();
             List<ArrowBlock> blocks = plan(batchers.getFirst(), at);
             Progress shared = new Progress(progress, total);
             AtomicInteger next = new AtomicInteger();
             AtomicInteger started = new AtomicInteger();
-            Runnable worker = () -> batchers.get(started.getAndIncrement()).takeParts(next, at, shared);
-            OnAllThreads.run(worker, helpers, threadCount - 1, () -> next.set(parts.size()));
-            PositionedChannel trailer = new PositionedChannel(out, base + at[at.length - 1]);
+            Runnable worker = () -> batchers.get(started.getAndIncrement()).takeItems(next, at, shared);
+            OnAllThreads.run(worker, helpers, threadCount - 1, () -> next.set(items.size()));
+            PositionedChannel trailer = new PositionedChannel(out, at[at.length - 1]);
             WriteChannel tail = new WriteChannel(trailer);
             tail.writeIntLittleEndian(MessageSerializer.IPC_CONTINUATION_TOKEN);
             tail.writeIntLittleEndian(0);
@@ -148,7 +166,7 @@ final class ParallelArrowFile {
         }
     }
 
-    /** Rows written so far, reported by whichever thread wrote the last part, one report at a time. */
+    /** Rows written so far, reported by whichever thread wrote the last item, one report at a time. */
     private static final class Progress {
         private final ScanOptions.Progress to;
         private final long total;
@@ -169,14 +187,14 @@ final class ParallelArrowFile {
     /**
      * Fills {@code at} with where each batch starts in the file (and, last, where they end) from {@code at[0]} on, and
      * returns the footer's blocks: a batch's message size depends on its row count only, so one dry run per count
-     * found in the parts tells all.
+     * found in the items tells all.
      */
-    private List<ArrowBlock> plan(Batcher batcher, long[] at) throws IOException {
+    private List<ArrowBlock> plan(Batcher batcher, long[] at) {
         Map<Integer, ArrowBlock> sizes = new HashMap<>();
         List<ArrowBlock> blocks = new ArrayList<>(at.length - 1);
         int batch = 0;
-        for (int p = 0; p < parts.size(); p++) {
-            for (long left = parts.get(p).size(); left > 0; left -= batchRows) {
+        for (Item item : items) {
+            for (long left = item.rows(); left > 0; left -= batchRows) {
                 int rows = (int) Math.min(left, batchRows);
                 ArrowBlock size = sizes.computeIfAbsent(rows, batcher::measure);
                 blocks.add(new ArrowBlock(at[batch], size.getMetadataLength(), size.getBodyLength()));
@@ -187,30 +205,30 @@ final class ParallelArrowFile {
         return blocks;
     }
 
-    /** One thread's batch: fills it from the runs of a part's unit and writes it at its place whenever it is full. */
+    /** One thread's batch: fills it from the runs of an item's units and writes it at its place whenever it is full. */
     private final class Batcher implements RunVisitor, AutoCloseable {
         private final FileChannel out;
         private final VectorSchemaRoot root;
         private final RootFill fill;
         private final VectorUnloader unloader;
-        /** Where the file starts in the channel, and where each batch starts in the file. */
-        private final long base;
+        /** Where each batch starts in the file. */
         private long[] at;
-        /** The batch being filled: its index, its first row within the part and its row count. */
+        /** The batch being filled: its index, its first row within the item and its row count. */
         private int batch;
         private long batchStart;
         private int rows;
-        private long partRows;
+        private long itemRows;
+        /** The first row of the part being read, within the item. */
+        private long partStart;
 
-        Batcher(FileChannel out, long base) {
+        Batcher(FileChannel out) {
             this.out = out;
-            this.base = base;
             this.root = VectorSchemaRoot.create(schema, allocator);
             this.fill = new RootFill(array, columns, root);
             this.unloader = new VectorUnloader(root);
         }
 
-        /** The block (offset 0) a batch of {@code rows} rows takes in the file. */
+        /** The block (offset 0) a batch of {@code count} rows takes in the file. */
         ArrowBlock measure(int count) {
             fill.bind(count);
             root.setRowCount(count);
@@ -221,52 +239,69 @@ final class ParallelArrowFile {
             }
         }
 
-        void takeParts(AtomicInteger next, long[] at, Progress progress) {
+        void takeItems(AtomicInteger next, long[] at, Progress progress) {
             this.at = at;
-            for (int p; (p = next.getAndIncrement()) < parts.size(); ) {
+            for (int i; (i = next.getAndIncrement()) < items.size(); ) {
                 try {
-                    writePart(p);
+                    writeItem(i);
                 } catch (RuntimeException | Error e) {
-                    // the others stop at their next part
-                    next.set(parts.size());
+                    // the others stop at their next item
+                    next.set(items.size());
                     throw e;
                 }
-                progress.add(parts.get(p).size());
+                progress.add(items.get(i).rows());
             }
         }
 
-        private void writePart(int p) {
-            batch = firstBatch[p];
+        private void writeItem(int i) {
+            Item item = items.get(i);
+            batch = firstBatch[i];
             batchStart = 0;
-            partRows = parts.get(p).size();
+            itemRows = item.rows();
             startBatch();
-            try (UnitCursor units = array.units(parts.get(p))) {
-                while (units.next()) {
-                    units.forEachRun(this);
+            partStart = 0;
+            for (Region part : item.parts()) {
+                try (UnitCursor units = array.units(part)) {
+                    while (units.next()) {
+                        units.forEachRun(this);
+                    }
                 }
+                partStart += part.size();
+            }
+            if (batch != firstBatch[i + 1]) {
+                throw new IllegalStateException("the units of " + item.parts() + " gave " + batchStart + " of their "
+                        + itemRows + " rows");
             }
         }
 
         private void startBatch() {
-            rows = (int) Math.min(batchRows, partRows - batchStart);
+            rows = (int) Math.min(batchRows, itemRows - batchStart);
             fill.bind(rows);
         }
 
         @Override
         public void run(MemorySegment records, long first, long count, long out) {
+            long row = partStart + out - batchStart;
             while (count > 0) {
-                int row = (int) (out - batchStart);
+                if (row < 0 || row >= rows) {
+                    throw new IllegalStateException("a run of rows " + (partStart + out) + ".." + (partStart + out + count)
+                            + " is outside the batch being filled (rows " + batchStart + ".." + (batchStart + rows) + ")");
+                }
                 int n = (int) Math.min(count, rows - row);
-                fill.copy(records, first, n, row);
+                fill.copy(records, first, n, (int) row);
                 first += n;
-                out += n;
                 count -= n;
-                if (row + n == rows) {
+                row += n;
+                if (row == rows) {
                     writeBatch();
                     batchStart += rows;
                     batch++;
-                    if (batchStart < partRows) {
+                    row = 0;
+                    if (batchStart < itemRows) {
                         startBatch();
+                    } else {
+                        // the item is whole: any further row is one too many
+                        rows = 0;
                     }
                 }
             }
@@ -274,14 +309,14 @@ final class ParallelArrowFile {
 
         private void writeBatch() {
             root.setRowCount(rows);
-            PositionedChannel to = new PositionedChannel(out, base + at[batch]);
+            PositionedChannel to = new PositionedChannel(out, at[batch]);
             try (ArrowRecordBatch b = unloader.getRecordBatch()) {
                 MessageSerializer.serialize(new WriteChannel(to), b);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            if (to.position() != base + at[batch + 1]) {
-                throw new IllegalStateException("a batch of " + rows + " rows took " + (to.position() - base - at[batch])
+            if (to.position() != at[batch + 1]) {
+                throw new IllegalStateException("a batch of " + rows + " rows took " + (to.position() - at[batch])
                         + " bytes in the Arrow file, not the " + (at[batch + 1] - at[batch]) + " planned");
             }
         }

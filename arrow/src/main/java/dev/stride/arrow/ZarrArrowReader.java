@@ -53,6 +53,8 @@ public final class ZarrArrowReader extends ArrowReader {
     private ExecutorService helpers;
     private BatchFill filler;
     private long bytesRead;
+    /** Its rows went to a file another way ({@link #takeParallelFile}). */
+    private boolean spent;
 
     /**
      * A reader of {@code fields} (all top-level fields when empty; dotted paths for nested ones) over {@code region}.
@@ -100,7 +102,7 @@ public final class ZarrArrowReader extends ArrowReader {
     @Override
     public boolean loadNextBatch() throws IOException {
         VectorSchemaRoot root = getVectorSchemaRoot();
-        if (!boxes.hasNext()) {
+        if (spent || !boxes.hasNext()) {
             root.setRowCount(0);
             return false;
         }
@@ -128,11 +130,17 @@ public final class ZarrArrowReader extends ArrowReader {
     }
 
     /**
-     * The parallel writer of this reader's Arrow file, or null when its region does not suit one or a batch was read
-     * already (the file then holds the batches left, as {@link #loadNextBatch} gives them).
+     * The parallel writer of this reader's whole region as an Arrow file, which then spends the reader (no batch is
+     * left to load); null, leaving the reader as it is, when its region does not suit one or a batch was read already.
      */
-    ParallelArrowFile parallelFile() {
-        return filler != null ? null : ParallelArrowFile.fits(array, columns, schema, allocator, threads, region, unitElements, rowBytes);
+    ParallelArrowFile takeParallelFile() {
+        ParallelArrowFile file = filler != null || spent ? null
+                : ParallelArrowFile.fits(array, columns, schema, allocator, threads, region, unitElements, rowBytes);
+        if (file != null) {
+            spent = true;
+            bytesRead = region.size() * rowBytes;
+        }
+        return file;
     }
 
     /** The region the rows come from. */

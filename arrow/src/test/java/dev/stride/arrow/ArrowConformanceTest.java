@@ -24,12 +24,12 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -68,9 +68,9 @@ class ArrowConformanceTest {
                 compare(array, rows(back), expected, "IPC file");
             }
             Path onDisk = Files.createTempFile("stride-arrow-", ".arrow");
-            try (ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), all);
-                 FileChannel out = FileChannel.open(onDisk, StandardOpenOption.WRITE)) {
-                assertEquals(expected.size(), Export.arrowFile(reader, out, (done, total) -> { }));
+            try (ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), all)) {
+                assertEquals(expected.size(), Export.arrowFile(reader, onDisk, (done, total) -> { }));
+                assertFalse(reader.loadNextBatch(), "the reader is spent");
             }
             try (FileChannel in = FileChannel.open(onDisk); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
                 compare(array, rows(back), expected, "IPC file written to a file");

@@ -15,7 +15,6 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.InvalidArrowFileException;
-import org.apache.arrow.vector.util.ByteArrayReadableSeekableByteChannel;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -25,18 +24,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -200,11 +196,9 @@ class ZarrArrowReaderTest {
     void aFileIsWrittenInBatchesOfAMebibytePerChunkByEveryThread(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("out.arrow");
         try (Zarr zarr = countingChunks().open(); ZarrArray array = zarr.array("/");
-             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.parse("7:", array.shape()), 3);
-             FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            out.write(ByteBuffer.wrap(new byte[]{1, 2, 3}));
-            assertEquals(5L * (1 << 20) - 2, Export.arrowFile(reader, out, (done, total) -> { }));
-            assertEquals(Files.size(file), out.position(), "the channel is left at the file's end");
+             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.parse("7:", array.shape()), 3)) {
+            assertEquals(5L * (1 << 20) - 2, Export.arrowFile(reader, file, (done, total) -> { }));
+            assertFalse(reader.loadNextBatch(), "the reader is spent");
         }
         int batch = (1 << 20) / 8;
         List<Integer> expected = new ArrayList<>();
@@ -213,11 +207,37 @@ class ZarrArrowReaderTest {
             expected.addAll(List.of(batch, batch, batch, batch, batch, batch, batch, c == 0 ? batch - 7 : batch));
         }
         expected.add(5);
-        byte[] written = Files.readAllBytes(file);
-        byte[] arrow = Arrays.copyOfRange(written, 3, written.length);
-        try (ArrowFileReader back = new ArrowFileReader(new ByteArrayReadableSeekableByteChannel(arrow), ALLOCATOR)) {
+        assertEquals(expected, batchSizesCounting(file, 7));
+    }
+
+    /** Small chunks are grouped into batches of many: 1000 chunks of 10 values make one batch, and no rows none. */
+    @Test
+    void smallChunksShareABatchAndAnEmptyRegionIsAnEmptyFile(@TempDir Path dir) throws IOException {
+        Tree tree = Tree.array(Doc.array("'float64'", "[10000]", "[10]", "0.0", Doc.BYTES_LE));
+        for (int c = 0; c < 1000; c++) {
+            Enc values = Enc.le();
+            for (int i = 0; i < 10; i++) {
+                values.f64(c * 10 + i);
+            }
+            tree.put("c/" + c, values.bytes());
+        }
+        Path file = dir.resolve("out.arrow");
+        Path empty = dir.resolve("empty.arrow");
+        try (Zarr zarr = tree.open(); ZarrArray array = zarr.array("/");
+             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.all(array.shape()), 2);
+             ZarrArrowReader none = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.parse("5:5", array.shape()), 2)) {
+            assertEquals(10000, Export.arrowFile(reader, file, (done, total) -> { }));
+            assertEquals(0, Export.arrowFile(none, empty, (done, total) -> { }));
+        }
+        assertEquals(List.of(10000), batchSizesCounting(file, 0));
+        assertEquals(List.of(), batchSizesCounting(empty, 0));
+    }
+
+    /** The row counts of an Arrow file's batches, checking that its one float64 column counts up from {@code first}. */
+    private static List<Integer> batchSizesCounting(Path file, double first) throws IOException {
+        try (FileChannel in = FileChannel.open(file); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
             List<Integer> sizes = new ArrayList<>();
-            double next = 7;
+            double next = first;
             while (back.loadNextBatch()) {
                 VectorSchemaRoot root = back.getVectorSchemaRoot();
                 sizes.add(root.getRowCount());
@@ -225,8 +245,7 @@ class ZarrArrowReaderTest {
                     assertEquals(next, root.getVector(0).getDataBuffer().getDouble(8L * i));
                 }
             }
-            assertEquals(expected, sizes);
-            assertEquals(5.0 * (1 << 20) + 5, next);
+            return sizes;
         }
     }
 
@@ -237,9 +256,8 @@ class ZarrArrowReaderTest {
         tree.put("c/3", new byte[12]);
         Path file = dir.resolve("out.arrow");
         try (Zarr zarr = tree.open(); ZarrArray array = zarr.array("/");
-             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.all(array.shape()), 2);
-             FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            var e = assertThrows(ZarrException.CorruptChunk.class, () -> Export.arrowFile(reader, out, (done, total) -> { }));
+             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.all(array.shape()), 2)) {
+            var e = assertThrows(ZarrException.CorruptChunk.class, () -> Export.arrowFile(reader, file, (done, total) -> { }));
             assertTrue(e.getMessage().contains("c/3"), e.getMessage());
         }
         try (FileChannel in = FileChannel.open(file); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {

@@ -77,6 +77,10 @@ final class ExportCommand extends NodeCommand {
         return 0;
     }
 
+    private ParquetExport.Codec codec() {
+        return compression == null ? ParquetExport.Codec.ZSTD : compression;
+    }
+
     private ExportFormat chosenFormat() {
         ExportFormat as = format != null ? format : ExportFormat.ofFileName(destination);
         if (as == null) {
@@ -97,8 +101,12 @@ final class ExportCommand extends NodeCommand {
         // made as any new file is, with the umask's permissions (a temporary file's would be the owner's alone)
         Path partial = parent.resolve("." + dst.getFileName() + "." + UUID.randomUUID() + ".partial");
         try {
-            try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                write(as, array, box, out, progress);
+            if (as.columns() != null) {
+                Export.write(as.columns(), array, choice.fields, box, partial, codec(), progress);
+            } else {
+                try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                    write(as, array, box, out, progress);
+                }
             }
             Files.move(partial, dst, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
@@ -108,7 +116,7 @@ final class ExportCommand extends NodeCommand {
 
     private void write(ExportFormat as, ZarrArray array, Region box, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
         if (as.columns() != null) {
-            Export.write(as.columns(), array, choice.fields, box, out, compression == null ? ParquetExport.Codec.ZSTD : compression, progress);
+            Export.write(as.columns(), array, choice.fields, box, out, codec(), progress);
             return;
         }
         PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
