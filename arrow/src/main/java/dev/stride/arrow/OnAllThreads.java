@@ -46,7 +46,11 @@ final class OnAllThreads {
             }
         }
         if (interrupted) {
-            throw new InterruptedException();
+            InterruptedException e = new InterruptedException();
+            if (failed != null) {
+                e.addSuppressed(failed);
+            }
+            throw e;
         }
         switch (failed) {
             case null -> {
