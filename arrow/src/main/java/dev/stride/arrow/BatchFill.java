@@ -52,13 +52,7 @@ final class BatchFill {
         AtomicInteger next = new AtomicInteger();
         Runnable worker = () -> {
             for (int i; (i = next.getAndIncrement()) < parts.size(); ) {
-                try {
-                    copy(parts.get(i), firstRows[i]);
-                } catch (RuntimeException | Error e) {
-                    // the others stop at their next part
-                    next.set(parts.size());
-                    throw e;
-                }
+                copy(parts.get(i), firstRows[i]);
             }
         };
         OnAllThreads.run(worker, helpers, Math.min(threads, parts.size()) - 1, () -> next.set(parts.size()));

@@ -61,7 +61,7 @@ public final class Export {
     public static long write(Format format, ZarrArray array, List<String> fields, Region region, Path file,
                              ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
         if (format != Format.ARROW) {
-            try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+            try (FileChannel out = create(file)) {
                 return write(format, array, fields, region, out, codec, progress);
             }
         }
@@ -78,10 +78,15 @@ public final class Export {
      * WritableByteChannel, ScanOptions.Progress)}.
      */
     public static long arrowFile(ZarrArrowReader reader, Path file, ScanOptions.Progress progress) throws IOException {
-        try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        try (FileChannel out = create(file)) {
             ParallelArrowFile parallel = reader.takeParallelFile();
             return parallel != null ? parallel.write(out, progress) : arrowFile(reader, out, progress);
         }
+    }
+
+    /** {@code file} created, or emptied when it exists, for writing (never appending: batches go to their places). */
+    private static FileChannel create(Path file) throws IOException {
+        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
     }
 
     /** The Arrow IPC file format into any channel, batch after batch from its position on; returns the rows written. */

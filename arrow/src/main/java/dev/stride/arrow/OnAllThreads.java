@@ -8,8 +8,8 @@ import java.util.concurrent.Future;
 
 /**
  * Runs one worker on the calling thread and on helper threads at once (workers that take their work from a shared
- * counter), and fails as the first of them that failed. Helpers are always waited for, also on an interrupt, because
- * they write into memory the caller frees next.
+ * counter), and fails as the first of them that failed: a failing worker makes the others stop at their next piece of
+ * work. Helpers are always waited for, also on an interrupt, because they write into memory the caller frees next.
  */
 final class OnAllThreads {
     private OnAllThreads() {
@@ -17,9 +17,17 @@ final class OnAllThreads {
 
     /**
      * Runs {@code worker} here and on {@code helperCount} of {@code helpers}; {@code stop} makes running workers stop
-     * at their next piece of work (after an interrupt).
+     * at their next piece of work (after a failure or an interrupt).
      */
-    static void run(Runnable worker, ExecutorService helpers, int helperCount, Runnable stop) throws InterruptedException {
+    static void run(Runnable work, ExecutorService helpers, int helperCount, Runnable stop) throws InterruptedException {
+        Runnable worker = () -> {
+            try {
+                work.run();
+            } catch (RuntimeException | Error e) {
+                stop.run();
+                throw e;
+            }
+        };
         List<Future<?>> running = new ArrayList<>();
         for (int t = 0; t < helperCount; t++) {
             running.add(helpers.submit(worker));

@@ -242,13 +242,7 @@ final class ParallelArrowFile {
         void takeItems(AtomicInteger next, long[] at, Progress progress) {
             this.at = at;
             for (int i; (i = next.getAndIncrement()) < items.size(); ) {
-                try {
-                    writeItem(i);
-                } catch (RuntimeException | Error e) {
-                    // the others stop at their next item
-                    next.set(items.size());
-                    throw e;
-                }
+                writeItem(i);
                 progress.add(items.get(i).rows());
             }
         }

@@ -63,7 +63,6 @@ final class AggregateReader implements PartitionReader<InternalRow> {
             default -> new GroupSlots(Long.MIN_VALUE, Long.MAX_VALUE);
         };
         accumulators = plan.measures().stream().map(m -> Accumulator.of(m, plan.key().name())).toArray(Accumulator[]::new);
-        group = -1;
     }
 
     @Override
@@ -72,7 +71,10 @@ final class AggregateReader implements PartitionReader<InternalRow> {
             if (done) {
                 return false;
             }
-            startAfresh();
+            if (groups.size() > 0) {
+                startAfresh();
+            }
+            group = -1;
             while (groups.size() < maxGroups) {
                 if (!batches.next()) {
                     done = true;
