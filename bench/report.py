@@ -8,7 +8,9 @@ usage: report.py JMH_JSON PEERS_TXT [FRESH_TXT FLOOR_TXT]
 
 Baselines, always with the same thread count (1 for single-threaded passes): one-pass scans against one pass that
 decodes without reading a field (compressed arrays) or the faster of plainRead and mappedOnePass (the others);
-passes over an open array against decodeOnly (compressed) or mappedSum (the others).
+passes over an open array against decodeOnly (compressed) or mappedSum (the others). The field kernels (FieldScans,
+KernelCost) get a table of their own: each kind of field against the baselines of the array it is read from, and the kernel's
+cost per record with the records in cache next to the streaming loop's.
 Peer ratios use the peer's fastest run, the least flattering comparison for Stride.
 """
 import json
@@ -18,6 +20,7 @@ import sys
 from datetime import date
 
 ARRAYS = ['raw', 'big', 'zstd', 'blosc', 'sharded']
+FIELD_KINDS = ['float64', 'float32', 'int64', 'int32']
 # these read the files themselves: the store's I/O policy does not apply to them
 STORE_FREE = {'Baselines.plainRead', 'Baselines.mappedSum', 'Baselines.mappedOnePass'}
 PEER_LINE = re.compile(r'^(\S+) sum=\S+ seconds=\S+ Mrecords/s=([0-9.]+)')
@@ -48,6 +51,7 @@ def rows(path):
         out.append({
             'name': name,
             'array': r['params'].get('array', ''),
+            'type': r['params'].get('type', ''),
             'io': '-' if name in STORE_FREE else r['params'].get('io', ''),
             'threads': r['params'].get('threads', '1'),
             'mrec': secondary['records']['score'] / 1e6,
@@ -103,6 +107,33 @@ def fresh_table(fresh, floor, raw_peers):
         print(f"| {label} | {rate:.1f} | {ratio(rate, raw_peers.get('tensorstore'))} | {ratio(rate, raw_peers.get('numpy-memmap'))} |")
 
 
+def field_table(kernels, by_key):
+    """FieldScans and KernelCost rows: every kind of field against the raw array's baselines, and the in-cache costs."""
+    if not kernels:
+        return
+    got = {(r['name'], r['type'], r['threads']): r for r in kernels}
+    print('\nField kernels over uncompressed 21-byte records (float64 `x`, float32 `y`, int64 `id` of raw; int32 `k` of '
+          'int32, the same bytes, against the baselines of its own files): open-array scan against `mappedSum`, one pass against the faster of `plainRead` and '
+          '`mappedOnePass`; in cache: 8192 records scanned again and again, ns per record, against the streaming loop of '
+          '`mappedSum` on the same bytes.\n')
+    print('| field | threads | open scan Mrecords/s | vs mappedSum | one pass Mrecords/s | vs one-pass baseline | in cache ns/record | streaming loop ns/record |')
+    print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+    for kind in FIELD_KINDS:
+        for threads in ('1', '2'):
+            open_scan, one_pass = got.get(('FieldScans.open', kind, threads)), got.get(('FieldScans.onePass', kind, threads))
+            if not (open_scan or one_pass):
+                continue
+            cells = []
+            array = 'int32' if kind == 'int32' else 'raw'
+            for row, names in ((open_scan, ['Baselines.mappedSum']), (one_pass, ['Baselines.plainRead', 'Baselines.mappedOnePass'])):
+                bases = [by_key[(n, array, threads)]['mrec'] for n in names if (n, array, threads) in by_key]
+                cells += [f"{row['mrec']:.1f}" if row else '-', ratio(row['mrec'], max(bases)) if row and bases else '-']
+            for name in ('KernelCost.field', 'KernelCost.streaming'):
+                cost = got.get((name, kind, '1')) if threads == '1' else None
+                cells.append(f"{1e3 / cost['mrec']:.2f}" if cost else '')
+            print(f"| {kind} | {threads} | " + ' | '.join(cells) + ' |')
+
+
 def ratio(value, reference):
     return f'{value / reference:.2f}x' if reference else '-'
 
@@ -112,6 +143,8 @@ def main(jmh_json, peers_txt, fresh_txt=None, floor_txt=None):
     if not results:
         sys.exit(f'{jmh_json}: no benchmark with a records counter')
     best = peers(peers_txt)
+    kernels = [r for r in results if r['type']]
+    results = [r for r in results if not r['type']]
     by_key = {(r['name'], r['array'], r['threads']): r for r in results}
     order = {a: i for i, a in enumerate(ARRAYS)}
     results.sort(key=lambda r: (order.get(r['array'], len(order)), r['name'].startswith('Baselines.'), r['name'], r['io'], r['threads']))
@@ -128,6 +161,7 @@ def main(jmh_json, peers_txt, fresh_txt=None, floor_txt=None):
               f"| {ratio(r['mrec'], peer.get('tensorstore'))} | {ratio(r['mrec'], peer.get('numpy-memmap'))} |")
     print('\nPeers (fastest run, Mrecords/s): ' + ', '.join(
         f'{a}: ' + ' / '.join(f'{p} {v:.1f}' for p, v in best[a].items()) for a in ARRAYS if a in best))
+    field_table(kernels, by_key)
     if fresh_txt and floor_txt:
         fresh_table(fresh_runs(fresh_txt), floor_lines(floor_txt), best.get('raw', {}))
 

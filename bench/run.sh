@@ -35,7 +35,7 @@ java="$jdk/bin/java"
 py=$("$shared/peers/setup.sh")
 # shellcheck source=data.sh
 . "$here/data.sh"
-ensure_bench_data "$py" "$shared" "$data" "$results" raw big zstd blosc sharded
+ensure_bench_data "$py" "$shared" "$data" "$results" raw big zstd blosc sharded int32
 
 echo "== building bench/target/benchmarks.jar" >&2
 (cd "$repo" && ./mvnw -q -pl bench -am package -DskipTests)

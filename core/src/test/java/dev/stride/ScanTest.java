@@ -191,6 +191,35 @@ class ScanTest {
         }
     }
 
+    /**
+     * Zeros of both signs as the extremes of a block with no NaN: the kernels' fast loop must still answer as
+     * {@code Math.min/max} do (-0.0 below 0.0), wherever the odd zero falls among the unrolled lanes and the tail.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"'float64'", "'float32'"})
+    void signedZerosAsExtremesAreOrderedAsMathMinAndMax(String type) {
+        int n = 9;
+        for (double base : new double[] {0.0, -0.0}) {
+            for (int odd = 0; odd < n; odd++) {
+                Enc e = Enc.le();
+                for (int i = 0; i < n; i++) {
+                    double v = i == odd ? -base : base;
+                    if (type.equals("'float64'")) {
+                        e.f64(v);
+                    } else {
+                        e.f32((float) v);
+                    }
+                }
+                try (Zarr z = Tree.array(Doc.array(type, "[" + n + "]", "[" + n + "]", "0", Doc.BYTES_LE)).put("c/0", e.bytes()).open()) {
+                    FieldStats s = z.array("/").scan("");
+                    String what = type + " with " + (-base) + " at " + odd;
+                    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(s.minAsDouble()), what);
+                    assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(s.maxAsDouble()), what);
+                }
+            }
+        }
+    }
+
     @Test
     void aNanFillIsCountedForMissingChunks() {
         try (Zarr z = Tree.array(Doc.array("'float64'", "[8]", "[4]", "'NaN'", Doc.BYTES_LE)).put("c/0", Enc.le().f64(1).f64(2).f64(3).f64(4).bytes()).open()) {

@@ -33,7 +33,7 @@ public class ChunkFiles {
     private MemorySegment[] mapped;
 
     @Setup(Level.Trial)
-    public void open(OpenArray.Any array, Threads threads) throws IOException {
+    public void open(OpenArray.Stored array, Threads threads) throws IOException {
         records = array.records();
         try (Stream<Path> all = Files.walk(array.path())) {
             files = all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("zarr.json")).sorted().toList();

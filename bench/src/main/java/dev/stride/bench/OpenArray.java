@@ -82,6 +82,45 @@ public abstract class OpenArray {
         }
     }
 
+    /** Every benchmark array and {@code int32}, whose stored files the baselines read. */
+    @State(Scope.Benchmark)
+    public static class Stored extends OpenArray {
+        @Param({"raw", "big", "zstd", "blosc", "sharded", "int32"})
+        public String array;
+
+        @Override
+        String name() {
+            return array;
+        }
+    }
+
+    /**
+     * The uncompressed array holding a field of the kind asked for: {@code float64} is {@code x}, {@code float32}
+     * {@code y} and {@code int64} {@code id} of {@code raw.zarr}; {@code int32} is {@code k} of {@code int32.zarr},
+     * whose records {id: int64, x: float64, k: int32, flags: uint8} take the same 21 bytes in the same chunks (written
+     * by {@code bench/make_int32_array.py}).
+     */
+    @State(Scope.Benchmark)
+    public static class OfField extends OpenArray {
+        @Param({"float64", "float32", "int64", "int32"})
+        public String type;
+
+        @Override
+        String name() {
+            return type.equals("int32") ? "int32" : "raw";
+        }
+
+        String field() {
+            return switch (type) {
+                case "float64" -> BenchData.X;
+                case "float32" -> BenchData.Y;
+                case "int64" -> BenchData.ID;
+                case "int32" -> "k";
+                default -> throw new IllegalArgumentException("no field of type " + type + " (float64, float32, int64, int32)");
+            };
+        }
+    }
+
     /** The arrays whose chunks are compressed, for decode-only passes. */
     @State(Scope.Benchmark)
     public static class Compressed extends OpenArray {

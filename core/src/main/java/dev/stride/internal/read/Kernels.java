@@ -10,9 +10,17 @@ import java.nio.ByteOrder;
 
 /**
  * The hot loops: one field of {@code n} consecutive records read in place by stride through {@link Reads} (constant
- * var handles) into a {@link FieldTotal}. Sums of floats use several accumulators so the loop is not bound by the
- * latency of one add; a block whose float sum is not finite is added again value by value, so NaN and infinities cost
- * the fast loop nothing.
+ * var handles) into a {@link FieldTotal}. They are written for few instructions per record, so that memory, not the
+ * core, bounds a scan on any x86 CPU:
+ * <ul>
+ *   <li>int loop counters and a running offset: no multiply per record, and the JIT's safepoint poll leaves the loop;
+ *   <li>min and max updated behind a test that is almost never true (a new extreme is rare): no conditional move or
+ *       NaN-aware {@link Math#min(double, double)} on the loop's critical path for every value;
+ *   <li>float sums in four accumulators, so the loop is not bound by the latency of one add;
+ *   <li>a block whose float sum is not finite is added again value by value, so NaN and infinities cost the fast loop
+ *       nothing;
+ *   <li>one loop per type: a switch on the type per value costs more than the value.
+ * </ul>
  */
 public final class Kernels {
     private Kernels() {
@@ -21,7 +29,8 @@ public final class Kernels {
     /**
      * Adds records [first, first + n) of a field to a running total. Each call is one block: the caller cuts units into
      * blocks the same way whatever else it scans, so float block sums (the only rounded step) are the same bits on
-     * every run. {@code n} is at most 2^31, so the integer kernels' long sums of 32-bit halves cannot overflow.
+     * every run. {@code n} is below 2^31: the loops count in ints, and the integer kernels' long sums of 32-bit values
+     * cannot overflow.
      */
     static void aggregate(FieldAccessor f, MemorySegment s, long recordSize, long first, long n, FieldTotal total) {
         long at = first * recordSize + f.offset();
@@ -29,8 +38,8 @@ public final class Kernels {
         switch (total) {
             case FieldTotal.Floats t -> {
                 boolean summed = switch ((CoreType) f.type()) {
-                    case FLOAT64 -> sumDoubles(s, little, at, recordSize, n, t);
-                    case FLOAT32 -> sumFloats(s, little, at, recordSize, n, t);
+                    case FLOAT64 -> sumFloating(s, little, true, at, recordSize, n, t);
+                    case FLOAT32 -> sumFloating(s, little, false, at, recordSize, n, t);
                     default -> sumAny(f, s, first, n, t);
                 };
                 if (!summed) {
@@ -40,35 +49,41 @@ public final class Kernels {
                 }
             }
             case FieldTotal.Integers t -> {
-                if (f.byteSize() == 8) {
-                    sumLongs(s, little, at, recordSize, n, f.type() instanceof TimeType, t);
-                } else {
-                    sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
+                switch ((int) f.byteSize()) {
+                    case 8 -> sumLongs(s, little, at, recordSize, n, f.type() instanceof TimeType, t);
+                    case 4 -> sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                    default -> sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
                 }
             }
         }
     }
 
-    private static boolean sumDoubles(MemorySegment s, boolean little, long at, long stride, long n, FieldTotal.Floats t) {
+    /**
+     * float64 ({@code wide}) and float32 values, in four running sums. Min and max are updated behind a test that is
+     * almost never true, so they stay off the loop's critical path: {@link Math#min(double, double)} on every value costs
+     * several instructions (its NaN and -0.0 rules), and runs only when the value may be a new extreme. NaN passes
+     * the tests, but then the block's sum is NaN and the caller adds the block again value by value.
+     */
+    private static boolean sumFloating(MemorySegment s, boolean little, boolean wide, long at, long stride, long n, FieldTotal.Floats t) {
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
         double min = t.min;
         double max = t.max;
-        long i = 0;
-        for (; i + 4 <= n; i += 4) {
-            long o = at + i * stride;
-            double a = Reads.f64(s, o, little);
-            double b = Reads.f64(s, o + stride, little);
-            double c = Reads.f64(s, o + 2 * stride, little);
-            double d = Reads.f64(s, o + 3 * stride, little);
+        int quads = (int) (n >>> 2);
+        long o = at;
+        for (int q = 0; q < quads; q++, o += 4 * stride) {
+            double a = real(s, o, little, wide);
+            double b = real(s, o + stride, little, wide);
+            double c = real(s, o + 2 * stride, little, wide);
+            double d = real(s, o + 3 * stride, little, wide);
             s0 += a;
             s1 += b;
             s2 += c;
             s3 += d;
-            min = Math.min(min, Math.min(Math.min(a, b), Math.min(c, d)));
-            max = Math.max(max, Math.max(Math.max(a, b), Math.max(c, d)));
+            min = lower(lower(lower(lower(min, a), b), c), d);
+            max = upper(upper(upper(upper(max, a), b), c), d);
         }
-        for (; i < n; i++) {
-            double a = Reads.f64(s, at + i * stride, little);
+        for (long i = 4L * quads; i < n; i++) {
+            double a = real(s, at + i * stride, little, wide);
             s0 += a;
             min = Math.min(min, a);
             max = Math.max(max, a);
@@ -76,27 +91,16 @@ public final class Kernels {
         return t.block(n, (s0 + s1) + (s2 + s3), min, max);
     }
 
-    private static boolean sumFloats(MemorySegment s, boolean little, long at, long stride, long n, FieldTotal.Floats t) {
-        double s0 = 0, s1 = 0;
-        double min = t.min;
-        double max = t.max;
-        long i = 0;
-        for (; i + 2 <= n; i += 2) {
-            long o = at + i * stride;
-            double a = Reads.f32(s, o, little);
-            double b = Reads.f32(s, o + stride, little);
-            s0 += a;
-            s1 += b;
-            min = Math.min(min, Math.min(a, b));
-            max = Math.max(max, Math.max(a, b));
-        }
-        for (; i < n; i++) {
-            double a = Reads.f32(s, at + i * stride, little);
-            s0 += a;
-            min = Math.min(min, a);
-            max = Math.max(max, a);
-        }
-        return t.block(n, s0 + s1, min, max);
+    private static double real(MemorySegment s, long offset, boolean little, boolean wide) {
+        return wide ? Reads.f64(s, offset, little) : Reads.f32(s, offset, little);
+    }
+
+    private static double lower(double min, double v) {
+        return v <= min ? Math.min(min, v) : min;
+    }
+
+    private static double upper(double max, double v) {
+        return v >= max ? Math.max(max, v) : max;
     }
 
     /** float16, through its accessor. */
@@ -119,28 +123,29 @@ public final class Kernels {
      */
     private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
         long flip = t.flip;
-        boolean unsigned = flip != 0;
+        long highMask = flip != 0 ? 0xFFFF_FFFFL : -1L; // uint64: the high half as unsigned
         long high = 0;
         long low = 0;
         long nat = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        for (long i = 0; i < n; i++) {
-            long v = Reads.i64(s, at + i * stride, little);
+        long o = at;
+        for (int i = 0; i < (int) n; i++, o += stride) {
+            long v = Reads.i64(s, o, little);
             if (time && v == TimeType.NAT) {
                 nat++;
                 continue;
             }
-            high += unsigned ? v >>> 32 : v >> 32;
+            high += (v >> 32) & highMask;
             low += v & 0xFFFF_FFFFL;
             long ordered = v ^ flip;
-            min = Math.min(min, ordered);
-            max = Math.max(max, ordered);
+            if (ordered < min) min = ordered;
+            if (ordered > max) max = ordered;
         }
         t.block(n - nat, nat, high, low, min, max);
     }
 
-    /** bool and integers of up to 32 bits: their sum fits a long for up to 2^31 values. */
+    /** bool and integers of 8 and 16 bits. */
     private static void sumNarrow(MemorySegment s, boolean little, long at, long stride, long n, CoreType type, FieldTotal.Integers t) {
         long sum = 0;
         long min = Long.MAX_VALUE;
@@ -152,13 +157,27 @@ public final class Kernels {
                 case INT8 -> Reads.i8(s, o);
                 case UINT8 -> Byte.toUnsignedLong(Reads.i8(s, o));
                 case INT16 -> Reads.i16(s, o, little);
-                case UINT16 -> Short.toUnsignedLong(Reads.i16(s, o, little));
-                case INT32 -> Reads.i32(s, o, little);
-                default -> Integer.toUnsignedLong(Reads.i32(s, o, little));
+                default -> Short.toUnsignedLong(Reads.i16(s, o, little));
             };
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
+        }
+        t.block(n, 0, 0, sum, min, max);
+    }
+
+    /** int32 and uint32: their sum fits a long for up to 2^31 values. */
+    private static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
+        long sum = 0;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long o = at;
+        for (int i = 0; i < (int) n; i++, o += stride) {
+            int raw = Reads.i32(s, o, little);
+            long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
+            sum += v;
+            if (v < min) min = v;
+            if (v > max) max = v;
         }
         t.block(n, 0, 0, sum, min, max);
     }
