@@ -97,7 +97,7 @@ public class ChunkFiles {
     }
 
     /** The whole segment as little-endian longs (a tail shorter than 8 bytes left out): touches every byte once. */
-    private static long sumLongs(MemorySegment s) {
+    static long sumLongs(MemorySegment s) {
         long sum = 0;
         long end = s.byteSize() - 7;
         for (long at = 0; at < end; at += 8) {

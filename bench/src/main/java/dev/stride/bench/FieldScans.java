@@ -1,7 +1,5 @@
 package dev.stride.bench;
 
-import dev.stride.Zarr;
-import dev.stride.ZarrArray;
 import dev.stride.model.FieldStats;
 import dev.stride.model.ScanOptions;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -23,11 +21,6 @@ public class FieldScans extends StrideBenchmark {
     /** What {@code stride scan --field} does once per process: open the array, the statistics of one field, close. */
     @Benchmark
     public FieldStats onePass(OpenArray.OfField array, Threads threads, Counters counters) {
-        try (Zarr zarr = Zarr.open(array.path(), array.io)) {
-            ZarrArray a = zarr.array("/");
-            FieldStats stats = a.scan(array.field(), null, ScanOptions.threads(threads.threads));
-            counters.add(a.metadata().size(), a.metadata().size() * a.layout().recordSize());
-            return stats;
-        }
+        return OnePassScan.once(array.path(), array.io, array.field(), threads.threads, counters);
     }
 }

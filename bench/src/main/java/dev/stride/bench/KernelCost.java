@@ -13,7 +13,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
 import java.util.List;
 
@@ -58,11 +57,7 @@ public class KernelCost extends StrideBenchmark {
     /** The same bytes summed as longs, the loop of {@link Baselines#mappedSum}. */
     @Benchmark
     public long streaming(Counters counters) {
-        long sum = 0;
-        long end = records.byteSize() - 7;
-        for (long at = 0; at < end; at += 8) {
-            sum += records.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
-        }
+        long sum = ChunkFiles.sumLongs(records);
         counters.add(RECORDS, records.byteSize());
         return sum;
     }

@@ -35,11 +35,16 @@ public class OnePassScan extends StrideBenchmark {
 
     @Benchmark
     public double scan(Threads threads, Counters counters) {
+        return once(path, io, BenchData.X, threads.threads, counters).sumAsDouble();
+    }
+
+    /** Opens the array at {@code path}, gathers the statistics of {@code field} over all of it and closes it. */
+    static FieldStats once(Path path, IoMode io, String field, int threads, Counters counters) {
         try (Zarr zarr = Zarr.open(path, io)) {
             ZarrArray a = zarr.array("/");
-            FieldStats x = a.scan(BenchData.X, null, ScanOptions.threads(threads.threads));
-            counters.add(x.count(), x.count() * a.layout().recordSize());
-            return x.sumAsDouble();
+            FieldStats stats = a.scan(field, null, ScanOptions.threads(threads));
+            counters.add(a.metadata().size(), a.metadata().size() * a.layout().recordSize());
+            return stats;
         }
     }
 }
