@@ -21,8 +21,9 @@ import java.util.List;
  * first chunk (172 KB, held in the core's L2 cache) scanned again and again, against the streaming loop of
  * {@link Baselines#mappedSum} over the same bytes. On a machine whose memory keeps up with a core, these costs per
  * record are what bound the scans of {@link FieldScans}; JMH reports records per second, whose inverse is ns per record.
+ * Each JMH thread has its own records and its own worker, as each worker of a scan has.
  */
-@State(Scope.Benchmark)
+@State(Scope.Thread)
 public class KernelCost extends StrideBenchmark {
     static final int RECORDS = 8192;
 

@@ -49,6 +49,8 @@ abstract sealed class FieldTotal {
         final long flip;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
+        /** Where {@link Kernels} gathers a field's values to reduce them; one per total, so per worker. */
+        final long[] gathered = new long[Kernels.GATHER];
 
         Integers(boolean unsigned64) {
             this.flip = unsigned64 ? Long.MIN_VALUE : 0;

@@ -14,15 +14,19 @@ import java.nio.ByteOrder;
  * core, bounds a scan on any x86 CPU:
  * <ul>
  *   <li>int loop counters and a running offset: no multiply per record, and the JIT's safepoint poll leaves the loop;
- *   <li>min and max updated behind a test that is almost never true (a new extreme is rare): no conditional move or
- *       NaN-aware {@link Math#min(double, double)} on the loop's critical path for every value;
- *   <li>float sums in four accumulators, so the loop is not bound by the latency of one add;
- *   <li>a block whose float sum is not finite is added again value by value, so NaN and infinities cost the fast loop
- *       nothing;
+ *   <li>floats: min and max updated behind a test that is almost never true (a new extreme is rare), so the NaN-aware
+ *       {@link Math#min(double, double)} is not on the loop's critical path for every value; sums in four accumulators,
+ *       so the loop is not bound by the latency of one add; a block whose sum is not finite is added again value by
+ *       value, so NaN and infinities cost the fast loop nothing;
+ *   <li>int64 and int32: the field gathered into a small dense array, then reduced there in vector instructions;
  *   <li>one loop per type: a switch on the type per value costs more than the value.
  * </ul>
+ * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it.
  */
 public final class Kernels {
+    /** Values of an integer field gathered at a time: 8 KB, held in the core's L1 cache. */
+    static final int GATHER = 1024;
+
     private Kernels() {
     }
 
@@ -50,8 +54,8 @@ public final class Kernels {
             }
             case FieldTotal.Integers t -> {
                 switch ((int) f.byteSize()) {
-                    case 8 -> sumLongs(s, little, at, recordSize, n, f.type() instanceof TimeType, t);
-                    case 4 -> sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                    case 8 -> sumWide(s, little, at, recordSize, n, Gather.LONGS, f.type() instanceof TimeType, t);
+                    case 4 -> sumWide(s, little, at, recordSize, n, f.type() == CoreType.UINT32 ? Gather.UNSIGNED_INTS : Gather.INTS, false, t);
                     default -> sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
                 }
             }
@@ -117,32 +121,80 @@ public final class Kernels {
         return t.block(n, sum, min, max);
     }
 
+    /** How {@link #sumWide} reads a field into its array of longs. */
+    private enum Gather { LONGS, INTS, UNSIGNED_INTS }
+
     /**
-     * int64, uint64 and times, exactly: the high and low 32-bit halves are summed in two longs (no overflow below 2^31
-     * values); min and max in signed order (uint64 flipped). NaT is counted and left out.
+     * int64, uint64, times, int32 and uint32, exactly, in two loops per {@value #GATHER} values: one gathers the field
+     * into a dense {@code long[]}, the other reduces that array, and the JIT turns it into vector instructions. Kept
+     * apart, each loop holds few values, where one loop doing both runs out of registers. Each value, flipped into
+     * signed order (uint64), goes into a wrapping sum and into an exact sum of its high 32 bits; the two give the exact
+     * total. A NaT (the lowest long) shows in the block's minimum: such a block of times is added again value by value.
      */
-    private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
+    private static void sumWide(MemorySegment s, boolean little, long at, long stride, long n, Gather gather, boolean time, FieldTotal.Integers t) {
+        long[] values = t.gathered;
         long flip = t.flip;
-        long highMask = flip != 0 ? 0xFFFF_FFFFL : -1L; // uint64: the high half as unsigned
+        long sum = 0;
         long high = 0;
-        long low = 0;
-        long nat = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        long o = at;
-        for (int i = 0; i < (int) n; i++, o += stride) {
-            long v = Reads.i64(s, o, little);
-            if (time && v == TimeType.NAT) {
-                nat++;
-                continue;
+        for (long done = 0; done < n; done += values.length) {
+            int m = (int) Math.min(values.length, n - done);
+            long from = at + done * stride;
+            switch (gather) {
+                case LONGS -> gatherLongs(s, little, from, stride, m, values);
+                case INTS -> gatherInts(s, little, from, stride, m, values);
+                case UNSIGNED_INTS -> gatherUnsignedInts(s, little, from, stride, m, values);
             }
-            high += (v >> 32) & highMask;
-            low += v & 0xFFFF_FFFFL;
-            long ordered = v ^ flip;
-            if (ordered < min) min = ordered;
-            if (ordered > max) max = ordered;
+            for (int i = 0; i < m; i++) {
+                long v = values[i] ^ flip;
+                sum += v;
+                high += v >> 32;
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
         }
-        t.block(n - nat, nat, high, low, min, max);
+        if (time && min == TimeType.NAT) {
+            sumTimesWithNat(s, little, at, stride, n, t);
+            return;
+        }
+        // the wrapping sum less high * 2^32 is the sum of the low halves modulo 2^64, which lies in [0, n * 2^32)
+        long low = sum - (high << 32);
+        // a uint64 is its flipped value plus 2^63, that is 2^31 * 2^32
+        t.block(n, 0, flip != 0 ? high + (n << 31) : high, low, min, max);
+    }
+
+    private static void gatherLongs(MemorySegment s, boolean little, long at, long stride, int n, long[] values) {
+        long o = at;
+        for (int i = 0; i < n; i++, o += stride) {
+            values[i] = Reads.i64(s, o, little);
+        }
+    }
+
+    private static void gatherInts(MemorySegment s, boolean little, long at, long stride, int n, long[] values) {
+        long o = at;
+        for (int i = 0; i < n; i++, o += stride) {
+            values[i] = Reads.i32(s, o, little);
+        }
+    }
+
+    private static void gatherUnsignedInts(MemorySegment s, boolean little, long at, long stride, int n, long[] values) {
+        long o = at;
+        for (int i = 0; i < n; i++, o += stride) {
+            values[i] = Integer.toUnsignedLong(Reads.i32(s, o, little));
+        }
+    }
+
+    /** Times with a NaT among them, value by value: NaT is counted and left out. */
+    private static void sumTimesWithNat(MemorySegment s, boolean little, long at, long stride, long n, FieldTotal.Integers t) {
+        for (long i = 0; i < n; i++) {
+            long v = Reads.i64(s, at + i * stride, little);
+            if (v == TimeType.NAT) {
+                t.block(0, 1, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE);
+            } else {
+                t.block(1, 0, v >> 32, v & 0xFFFF_FFFFL, v, v);
+            }
+        }
     }
 
     /** bool and integers of 8 and 16 bits. */
@@ -162,22 +214,6 @@ public final class Kernels {
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
-        }
-        t.block(n, 0, 0, sum, min, max);
-    }
-
-    /** int32 and uint32: their sum fits a long for up to 2^31 values. */
-    private static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
-        long sum = 0;
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        long o = at;
-        for (int i = 0; i < (int) n; i++, o += stride) {
-            int raw = Reads.i32(s, o, little);
-            long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
-            sum += v;
-            if (v < min) min = v;
-            if (v > max) max = v;
         }
         t.block(n, 0, 0, sum, min, max);
     }
