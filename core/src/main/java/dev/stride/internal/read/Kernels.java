@@ -18,7 +18,7 @@ import java.nio.ByteOrder;
  *       {@link Math#min(double, double)} is not on the loop's critical path for every value; sums in four accumulators,
  *       so the loop is not bound by the latency of one add; a block whose sum is not finite is added again value by
  *       value, so NaN and infinities cost the fast loop nothing;
- *   <li>int64 and int32: the field gathered into a small dense array, then reduced there in vector instructions;
+ *   <li>int64: the field gathered into a small dense array, then reduced there in vector instructions;
  *   <li>one loop per type: a switch on the type per value costs more than the value.
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it.
@@ -54,8 +54,8 @@ public final class Kernels {
             }
             case FieldTotal.Integers t -> {
                 switch ((int) f.byteSize()) {
-                    case 8 -> sumWide(s, little, at, recordSize, n, Gather.LONGS, f.type() instanceof TimeType, t);
-                    case 4 -> sumWide(s, little, at, recordSize, n, f.type() == CoreType.UINT32 ? Gather.UNSIGNED_INTS : Gather.INTS, false, t);
+                    case 8 -> sumLongs(s, little, at, recordSize, n, f.type() instanceof TimeType, t);
+                    case 4 -> sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
                     default -> sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
                 }
             }
@@ -121,17 +121,15 @@ public final class Kernels {
         return t.block(n, sum, min, max);
     }
 
-    /** How {@link #sumWide} reads a field into its array of longs. */
-    private enum Gather { LONGS, INTS, UNSIGNED_INTS }
-
     /**
-     * int64, uint64, times, int32 and uint32, exactly, in two loops per {@value #GATHER} values: one gathers the field
-     * into a dense {@code long[]}, the other reduces that array, and the JIT turns it into vector instructions. Kept
-     * apart, each loop holds few values, where one loop doing both runs out of registers. Each value, flipped into
-     * signed order (uint64), goes into a wrapping sum and into an exact sum of its high 32 bits; the two give the exact
-     * total. A NaT (the lowest long) shows in the block's minimum: such a block of times is added again value by value.
+     * int64, uint64 and times, exactly, in two loops per {@value #GATHER} values: one gathers the field into a dense
+     * {@code long[]}, the other reduces that array, and the JIT turns it into vector instructions. Kept apart, each loop
+     * holds few values, where one loop doing both runs out of registers and keeps its sums on the stack. Each value,
+     * flipped into signed order (uint64), goes into a wrapping sum and into an exact sum of its high 32 bits; the two
+     * give the exact total. A NaT (the lowest long) shows in the block's minimum: such a block of times is added again
+     * value by value.
      */
-    private static void sumWide(MemorySegment s, boolean little, long at, long stride, long n, Gather gather, boolean time, FieldTotal.Integers t) {
+    private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
         long[] values = t.gathered;
         long flip = t.flip;
         long sum = 0;
@@ -140,12 +138,7 @@ public final class Kernels {
         long max = Long.MIN_VALUE;
         for (long done = 0; done < n; done += values.length) {
             int m = (int) Math.min(values.length, n - done);
-            long from = at + done * stride;
-            switch (gather) {
-                case LONGS -> gatherLongs(s, little, from, stride, m, values);
-                case INTS -> gatherInts(s, little, from, stride, m, values);
-                case UNSIGNED_INTS -> gatherUnsignedInts(s, little, from, stride, m, values);
-            }
+            gatherLongs(s, little, at + done * stride, stride, m, values);
             for (int i = 0; i < m; i++) {
                 long v = values[i] ^ flip;
                 sum += v;
@@ -168,20 +161,6 @@ public final class Kernels {
         long o = at;
         for (int i = 0; i < n; i++, o += stride) {
             values[i] = Reads.i64(s, o, little);
-        }
-    }
-
-    private static void gatherInts(MemorySegment s, boolean little, long at, long stride, int n, long[] values) {
-        long o = at;
-        for (int i = 0; i < n; i++, o += stride) {
-            values[i] = Reads.i32(s, o, little);
-        }
-    }
-
-    private static void gatherUnsignedInts(MemorySegment s, boolean little, long at, long stride, int n, long[] values) {
-        long o = at;
-        for (int i = 0; i < n; i++, o += stride) {
-            values[i] = Integer.toUnsignedLong(Reads.i32(s, o, little));
         }
     }
 
@@ -214,6 +193,22 @@ public final class Kernels {
             sum += v;
             min = Math.min(min, v);
             max = Math.max(max, v);
+        }
+        t.block(n, 0, 0, sum, min, max);
+    }
+
+    /** int32 and uint32: their sum fits a long for up to 2^31 values. */
+    private static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
+        long sum = 0;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long o = at;
+        for (int i = 0; i < (int) n; i++, o += stride) {
+            int raw = Reads.i32(s, o, little);
+            long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
+            sum += v;
+            if (v < min) min = v;
+            if (v > max) max = v;
         }
         t.block(n, 0, 0, sum, min, max);
     }
