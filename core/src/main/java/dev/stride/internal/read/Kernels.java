@@ -124,56 +124,53 @@ public final class Kernels {
     /**
      * int64, uint64 and times, exactly, in two loops per {@value #GATHER} values: one gathers the field into a dense
      * {@code long[]}, the other reduces that array, and the JIT turns it into vector instructions. Kept apart, each loop
-     * holds few values, where one loop doing both runs out of registers and keeps its sums on the stack. Each value,
-     * flipped into signed order (uint64), goes into a wrapping sum and into an exact sum of its high 32 bits; the two
-     * give the exact total. A NaT (the lowest long) shows in the block's minimum: such a block of times is added again
-     * value by value.
+     * holds few values, where one loop doing both runs out of registers and keeps its sums on the stack.
      */
     private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
-        long[] values = t.gathered;
+        long[] values = t.gathered();
+        for (long done = 0; done < n; done += values.length) {
+            int m = (int) Math.min(values.length, n - done);
+            long o = at + done * stride;
+            for (int i = 0; i < m; i++, o += stride) {
+                values[i] = Reads.i64(s, o, little);
+            }
+            reduceLongs(values, m, time, t);
+        }
+    }
+
+    /**
+     * Adds {@code values[0, m)}. Each value, flipped into signed order (uint64), goes into a wrapping sum and into an
+     * exact sum of its high 32 bits; the two give the exact total. A NaT (the lowest long) shows in the minimum: then
+     * the values are added again one by one, NaT counted and left out.
+     */
+    private static void reduceLongs(long[] values, int m, boolean time, FieldTotal.Integers t) {
         long flip = t.flip;
         long sum = 0;
         long high = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        for (long done = 0; done < n; done += values.length) {
-            int m = (int) Math.min(values.length, n - done);
-            gatherLongs(s, little, at + done * stride, stride, m, values);
-            for (int i = 0; i < m; i++) {
-                long v = values[i] ^ flip;
-                sum += v;
-                high += v >> 32;
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-            }
+        for (int i = 0; i < m; i++) {
+            long v = values[i] ^ flip;
+            sum += v;
+            high += v >> 32;
+            min = Math.min(min, v);
+            max = Math.max(max, v);
         }
         if (time && min == TimeType.NAT) {
-            sumTimesWithNat(s, little, at, stride, n, t);
+            for (int i = 0; i < m; i++) {
+                long v = values[i];
+                if (v == TimeType.NAT) {
+                    t.block(0, 1, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE);
+                } else {
+                    t.block(1, 0, v >> 32, v & 0xFFFF_FFFFL, v, v);
+                }
+            }
             return;
         }
-        // the wrapping sum less high * 2^32 is the sum of the low halves modulo 2^64, which lies in [0, n * 2^32)
+        // the wrapping sum less high * 2^32 is the sum of the low halves modulo 2^64, which lies in [0, m * 2^32)
         long low = sum - (high << 32);
         // a uint64 is its flipped value plus 2^63, that is 2^31 * 2^32
-        t.block(n, 0, flip != 0 ? high + (n << 31) : high, low, min, max);
-    }
-
-    private static void gatherLongs(MemorySegment s, boolean little, long at, long stride, int n, long[] values) {
-        long o = at;
-        for (int i = 0; i < n; i++, o += stride) {
-            values[i] = Reads.i64(s, o, little);
-        }
-    }
-
-    /** Times with a NaT among them, value by value: NaT is counted and left out. */
-    private static void sumTimesWithNat(MemorySegment s, boolean little, long at, long stride, long n, FieldTotal.Integers t) {
-        for (long i = 0; i < n; i++) {
-            long v = Reads.i64(s, at + i * stride, little);
-            if (v == TimeType.NAT) {
-                t.block(0, 1, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE);
-            } else {
-                t.block(1, 0, v >> 32, v & 0xFFFF_FFFFL, v, v);
-            }
-        }
+        t.block(m, 0, flip != 0 ? high + ((long) m << 31) : high, low, min, max);
     }
 
     /** bool and integers of 8 and 16 bits. */
