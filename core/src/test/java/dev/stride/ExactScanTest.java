@@ -58,20 +58,32 @@ class ExactScanTest {
 
     ExactScanTest() {
         Random random = new Random(13);
-        tree = Tree.array(Doc.array(struct(fields()), "[" + CHUNK * CHUNKS + "]", "[" + CHUNK + "]", FILL, Doc.BYTES_LE));
         for (int c = 0; c < CHUNKS; c++) {
-            Enc e = Enc.le();
             for (int i = c * CHUNK; i < (c + 1) * CHUNK; i++) {
                 for (int f = 0; f < NAMES.size(); f++) {
-                    long v = c == MISSING ? FILL_BITS[f] : random(f, random, c == SPECIAL);
-                    values[f][i] = v;
-                    write(e, f, v);
+                    values[f][i] = c == MISSING ? FILL_BITS[f] : random(f, random, c == SPECIAL);
                 }
             }
+        }
+        tree = tree(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** The array of {@link #values} with its bytes in {@code order}, chunk {@link #MISSING} never written. */
+    Tree tree(ByteOrder order) {
+        String bytes = order == ByteOrder.BIG_ENDIAN ? Doc.BYTES_BE : Doc.BYTES_LE;
+        Tree out = Tree.array(Doc.array(struct(fields()), "[" + CHUNK * CHUNKS + "]", "[" + CHUNK + "]", FILL, bytes));
+        for (int c = 0; c < CHUNKS; c++) {
             if (c != MISSING) {
-                tree.put("c/" + c, e.bytes());
+                Enc e = Enc.of(order);
+                for (int i = c * CHUNK; i < (c + 1) * CHUNK; i++) {
+                    for (int f = 0; f < NAMES.size(); f++) {
+                        write(e, f, values[f][i]);
+                    }
+                }
+                out.put("c/" + c, e.bytes());
             }
         }
+        return out;
     }
 
     static String[] fields() {
@@ -238,6 +250,16 @@ class ExactScanTest {
                         assertEquals(together.get(f), a.scan(pair, region, ScanOptions.threads(threads)).getFirst(), pair.toString());
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void bigEndianBytesGiveTheSameStatistics() {
+        try (Zarr little = tree.open(); Zarr big = tree(ByteOrder.BIG_ENDIAN).open()) {
+            for (int threads : new int[] {1, 2}) {
+                List<FieldStats> expected = little.array("/").scan(NAMES, null, ScanOptions.threads(threads));
+                assertEquals(expected, big.array("/").scan(NAMES, null, ScanOptions.threads(threads)), threads + " threads");
             }
         }
     }
