@@ -49,18 +49,9 @@ abstract sealed class FieldTotal {
         final long flip;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        private long[] gathered;
 
         Integers(boolean unsigned64) {
             this.flip = unsigned64 ? Long.MIN_VALUE : 0;
-        }
-
-        /** Where {@link Kernels} gathers an 8-byte field's values to reduce them: one per total, so per worker. */
-        long[] gathered() {
-            if (gathered == null) {
-                gathered = new long[Kernels.GATHER];
-            }
-            return gathered;
         }
 
         /** Adds a kernel's block: {@code n} values whose sum is {@code high * 2^32 + low}, min and max in signed order. */

@@ -14,19 +14,16 @@ import java.nio.ByteOrder;
  * core, bounds a scan on any x86 CPU:
  * <ul>
  *   <li>int loop counters and a running offset: no multiply per record, and the JIT's safepoint poll leaves the loop;
- *   <li>floats: min and max updated behind a test that is almost never true (a new extreme is rare), so the NaN-aware
- *       {@link Math#min(double, double)} is not on the loop's critical path for every value; sums in four accumulators,
- *       so the loop is not bound by the latency of one add; a block whose sum is not finite is added again value by
- *       value, so NaN and infinities cost the fast loop nothing;
- *   <li>int64: the field gathered into a small dense array, then reduced there in vector instructions;
+ *   <li>min and max updated behind a test that is almost never true (a new extreme is rare): no conditional move or
+ *       NaN-aware {@link Math#min(double, double)} on the loop's critical path for every value;
+ *   <li>float sums in four accumulators, so the loop is not bound by the latency of one add;
+ *   <li>a block whose float sum is not finite is added again value by value, so NaN and infinities cost the fast loop
+ *       nothing;
  *   <li>one loop per type: a switch on the type per value costs more than the value.
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it.
  */
 public final class Kernels {
-    /** Values of an integer field gathered at a time: 8 KB, held in the core's L1 cache. */
-    static final int GATHER = 1024;
-
     private Kernels() {
     }
 
@@ -122,55 +119,31 @@ public final class Kernels {
     }
 
     /**
-     * int64, uint64 and times, exactly, in two loops per {@value #GATHER} values: one gathers the field into a dense
-     * {@code long[]}, the other reduces that array, and the JIT turns it into vector instructions. Kept apart, each loop
-     * holds few values, where one loop doing both runs out of registers and keeps its sums on the stack.
+     * int64, uint64 and times, exactly: the high and low 32-bit halves are summed in two longs (no overflow below 2^31
+     * values); min and max in signed order (uint64 flipped). NaT is counted and left out.
      */
     private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
-        long[] values = t.gathered();
-        for (long done = 0; done < n; done += values.length) {
-            int m = (int) Math.min(values.length, n - done);
-            long o = at + done * stride;
-            for (int i = 0; i < m; i++, o += stride) {
-                values[i] = Reads.i64(s, o, little);
-            }
-            reduceLongs(values, m, time, t);
-        }
-    }
-
-    /**
-     * Adds {@code values[0, m)}. Each value, flipped into signed order (uint64), goes into a wrapping sum and into an
-     * exact sum of its high 32 bits; the two give the exact total. A NaT (the lowest long) shows in the minimum: then
-     * the values are added again one by one, NaT counted and left out.
-     */
-    private static void reduceLongs(long[] values, int m, boolean time, FieldTotal.Integers t) {
         long flip = t.flip;
-        long sum = 0;
+        long highMask = flip != 0 ? 0xFFFF_FFFFL : -1L; // uint64: the high half as unsigned
         long high = 0;
+        long low = 0;
+        long nat = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        for (int i = 0; i < m; i++) {
-            long v = values[i] ^ flip;
-            sum += v;
-            high += v >> 32;
-            min = Math.min(min, v);
-            max = Math.max(max, v);
-        }
-        if (time && min == TimeType.NAT) {
-            for (int i = 0; i < m; i++) {
-                long v = values[i];
-                if (v == TimeType.NAT) {
-                    t.block(0, 1, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE);
-                } else {
-                    t.block(1, 0, v >> 32, v & 0xFFFF_FFFFL, v, v);
-                }
+        long o = at;
+        for (int i = 0; i < (int) n; i++, o += stride) {
+            long v = Reads.i64(s, o, little);
+            if (time && v == TimeType.NAT) {
+                nat++;
+                continue;
             }
-            return;
+            high += (v >> 32) & highMask;
+            low += v & 0xFFFF_FFFFL;
+            long ordered = v ^ flip;
+            if (ordered < min) min = ordered;
+            if (ordered > max) max = ordered;
         }
-        // the wrapping sum less high * 2^32 is the sum of the low halves modulo 2^64, which lies in [0, m * 2^32)
-        long low = sum - (high << 32);
-        // a uint64 is its flipped value plus 2^63, that is 2^31 * 2^32
-        t.block(m, 0, flip != 0 ? high + ((long) m << 31) : high, low, min, max);
+        t.block(n - nat, nat, high, low, min, max);
     }
 
     /** bool and integers of 8 and 16 bits. */
