@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs Stride's JMH benchmarks, fresh `stride scan` processes, the peer readers (TensorStore, numpy memmap) and a C
-# program that shows the machine's floor for one pass, on the same arrays in one session, then prints a markdown
-# table of records/s with ratios to the baselines and the peers.
+# Runs Stride's JMH benchmarks, the field kernels in pairs with their baselines, fresh `stride scan` processes, the
+# peer readers (TensorStore, numpy memmap) and a C program that shows the machine's floor for one pass, on the same
+# arrays in one session, then prints a markdown table of records/s with ratios to the baselines and the peers.
 #
 # usage: bench/run.sh DATA_DIR [JMH options...]
 #   DATA_DIR      holds raw.zarr, big.zarr, zstd.zarr, blosc.zarr, sharded.zarr; missing ones are made there with
@@ -9,14 +9,15 @@
 #   JMH options   replace the defaults (-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc: every benchmark on the default I/O
 #                 policy, about 20 minutes), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
+#                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 5 minutes; 0 leaves them out);
 #                 RESULTS output directory (default bench/target/results)
-# outputs:        $RESULTS/jmh.json, jmh.txt, fresh.txt, floor.txt, peers.txt, results.md
+# outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
 mkdir -p "$1"
 data=$(cd "$1" && pwd)
 shift
@@ -44,6 +45,15 @@ echo "== JMH: ${jmh_args[*]}" >&2
 "$java" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" "${jmh_args[@]}" \
   -rf json -rff "$results/jmh.json" | tee "$results/jmh.txt" >&2
 
+echo "== field kernels against their baselines in pairs, one JVM per field and thread count" >&2
+paired_rounds=${PAIRED_ROUNDS:-100}
+for type in float64 float32 int64 int32; do
+  for threads in 1 2; do
+    [ "$paired_rounds" -eq 0 ] || "$java" -Dstride.benchdata="$data" --enable-native-access=ALL-UNNAMED \
+      -cp "$here/target/benchmarks.jar" dev.stride.bench.PairedRatios "$type" "$threads" "$paired_rounds"
+  done
+done | tee "$results/paired.txt" >&2
+
 echo "== fresh processes: stride scan raw.zarr --field x --json" >&2
 "$repo/stride" --version >/dev/null  # builds the launcher's jar and AOT cache outside the timed runs
 for _ in $(seq "${FRESH_REPEAT:-10}"); do
@@ -67,4 +77,4 @@ for a in raw big zstd blosc sharded; do
     --repeat "${PEER_REPEAT:-5}"
 done | tee "$results/peers.txt" >&2
 
-python3 "$here/report.py" "$results/jmh.json" "$results/peers.txt" "$results/fresh.txt" "$results/floor.txt" | tee "$results/results.md"
+python3 "$here/report.py" "$results/jmh.json" "$results/peers.txt" "$results/fresh.txt" "$results/floor.txt" "$results/paired.txt" | tee "$results/results.md"
