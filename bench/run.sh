@@ -9,7 +9,7 @@
 #   JMH options   replace the defaults (-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc: every benchmark on the default I/O
 #                 policy, about 20 minutes), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
-#                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 5 minutes; 0 leaves them out);
+#                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 8 minutes; 0 leaves them out);
 #                 RESULTS output directory (default bench/target/results)
 # outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail
@@ -47,12 +47,14 @@ echo "== JMH: ${jmh_args[*]}" >&2
 
 echo "== field kernels against their baselines in pairs, one JVM per field and thread count" >&2
 paired_rounds=${PAIRED_ROUNDS:-100}
-for type in float64 float32 int64 int32; do
-  for threads in 1 2; do
-    [ "$paired_rounds" -eq 0 ] || "$java" -Dstride.benchdata="$data" --enable-native-access=ALL-UNNAMED \
-      -cp "$here/target/benchmarks.jar" dev.stride.bench.PairedRatios "$type" "$threads" "$paired_rounds"
+if [ "$paired_rounds" -gt 0 ]; then
+  for type in float64 float32 int64 int32; do
+    for threads in 1 2; do
+      "$java" -Dstride.benchdata="$data" --enable-native-access=ALL-UNNAMED -cp "$here/target/benchmarks.jar" \
+        dev.stride.bench.PairedRatios "$type" "$threads" "$paired_rounds"
+    done
   done
-done | tee "$results/paired.txt" >&2
+fi | tee "$results/paired.txt" >&2
 
 echo "== fresh processes: stride scan raw.zarr --field x --json" >&2
 "$repo/stride" --version >/dev/null  # builds the launcher's jar and AOT cache outside the timed runs

@@ -34,8 +34,13 @@ public class ChunkFiles {
 
     @Setup(Level.Trial)
     public void open(OpenArray.Stored array, Threads threads) throws IOException {
-        records = array.records();
-        try (Stream<Path> all = Files.walk(array.path())) {
+        open(array.path(), array.records(), threads.threads);
+    }
+
+    /** Maps the stored files of the array at {@code path} and makes a buffer for each of {@code threads} workers. */
+    void open(Path path, long records, int threads) throws IOException {
+        this.records = records;
+        try (Stream<Path> all = Files.walk(path)) {
             files = all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("zarr.json")).sorted().toList();
         }
         long largest = 0;
@@ -47,7 +52,7 @@ public class ChunkFiles {
             storedBytes += mapped[i].byteSize();
             largest = Math.max(largest, mapped[i].byteSize());
         }
-        buffers = new MemorySegment[threads.threads];
+        buffers = new MemorySegment[threads];
         for (int w = 0; w < buffers.length; w++) {
             buffers[w] = arena.allocate(Math.max(1, largest), 4096);
         }

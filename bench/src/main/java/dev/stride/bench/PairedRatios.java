@@ -52,15 +52,8 @@ public final class PairedRatios {
         array.io = IoMode.AUTO;
         array.base = OpenArray.LOCAL;
         array.open();
-        OpenArray.Stored stored = new OpenArray.Stored();
-        stored.array = array.name();
-        stored.io = IoMode.AUTO;
-        stored.base = OpenArray.LOCAL;
-        stored.open();
-        Threads workers = new Threads();
-        workers.threads = threads;
         ChunkFiles files = new ChunkFiles();
-        files.open(stored, workers);
+        files.open(array.path(), array.records(), threads);
         try {
             String key = "type=" + type + " threads=" + threads;
             long records = array.records();
@@ -72,7 +65,6 @@ public final class PairedRatios {
                     "mappedOnePass", () -> apart(threads, files.count(), files::mapAndSum));
         } finally {
             files.close();
-            stored.close();
             array.close();
         }
     }
