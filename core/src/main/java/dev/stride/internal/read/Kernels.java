@@ -19,11 +19,28 @@ import java.nio.ByteOrder;
  *   <li>float sums in four accumulators, so the loop is not bound by the latency of one add;
  *   <li>a block whose float sum is not finite is added again value by value, so NaN and infinities cost the fast loop
  *       nothing;
- *   <li>one loop per type: a switch on the type per value costs more than the value.
+ *   <li>one loop per type: a switch on the type per value costs more than the value;
+ *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
+ *       the loop (a prefetch, which Java has not).
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it.
  */
 public final class Kernels {
+    /**
+     * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records. Those reads are in flight while the
+     * loop works on the records before, so more of memory is on its way than the loop's own loads and the core's
+     * prefetchers bring. On the 2-core AMD EPYC, scans of 21-byte records in mapped files, over memory (not cache), went
+     * 5-12% faster on 2 threads and up to 35% (int32) on 1; 4 to 16 KiB ahead did about as well.
+     */
+    private static final long AHEAD_BYTES = 8 << 10;
+    /**
+     * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
+     * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
+     * loop then runs mostly in its pre- and post-loops), and so were 96, a group size computed from the record size,
+     * and the read made in a helper method. Each change here needs a paired run over memory.
+     */
+    private static final int GROUP = 64;
+
     private Kernels() {
     }
 
@@ -70,19 +87,26 @@ public final class Kernels {
         double min = t.min;
         double max = t.max;
         int quads = (int) (n >>> 2);
+        long ahead = 0;
+        long last = s.byteSize() - 1;
         long o = at;
-        for (int q = 0; q < quads; q++, o += 4 * stride) {
-            double a = real(s, o, little, wide);
-            double b = real(s, o + stride, little, wide);
-            double c = real(s, o + 2 * stride, little, wide);
-            double d = real(s, o + 3 * stride, little, wide);
-            s0 += a;
-            s1 += b;
-            s2 += c;
-            s3 += d;
-            min = lower(lower(lower(lower(min, a), b), c), d);
-            max = upper(upper(upper(upper(max, a), b), c), d);
+        for (int q = 0; q < quads; ) {
+            int end = Math.min(quads, q + GROUP / 4);
+            ahead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            for (; q < end; q++, o += 4 * stride) {
+                double a = real(s, o, little, wide);
+                double b = real(s, o + stride, little, wide);
+                double c = real(s, o + 2 * stride, little, wide);
+                double d = real(s, o + 3 * stride, little, wide);
+                s0 += a;
+                s1 += b;
+                s2 += c;
+                s3 += d;
+                min = lower(lower(lower(lower(min, a), b), c), d);
+                max = upper(upper(upper(upper(max, a), b), c), d);
+            }
         }
+        t.readAhead += ahead;
         for (long i = 4L * quads; i < n; i++) {
             double a = real(s, at + i * stride, little, wide);
             s0 += a;
@@ -130,19 +154,26 @@ public final class Kernels {
         long nat = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
+        long ahead = 0;
+        long last = s.byteSize() - 1;
         long o = at;
-        for (int i = 0; i < (int) n; i++, o += stride) {
-            long v = Reads.i64(s, o, little);
-            if (time && v == TimeType.NAT) {
-                nat++;
-                continue;
+        for (int i = 0; i < (int) n; ) {
+            int end = Math.min((int) n, i + GROUP);
+            ahead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            for (; i < end; i++, o += stride) {
+                long v = Reads.i64(s, o, little);
+                if (time && v == TimeType.NAT) {
+                    nat++;
+                    continue;
+                }
+                high += (v >> 32) & highMask;
+                low += v & 0xFFFF_FFFFL;
+                long ordered = v ^ flip;
+                if (ordered < min) min = ordered;
+                if (ordered > max) max = ordered;
             }
-            high += (v >> 32) & highMask;
-            low += v & 0xFFFF_FFFFL;
-            long ordered = v ^ flip;
-            if (ordered < min) min = ordered;
-            if (ordered > max) max = ordered;
         }
+        t.readAhead += ahead;
         t.block(n - nat, nat, high, low, min, max);
     }
 
@@ -172,14 +203,21 @@ public final class Kernels {
         long sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
+        long ahead = 0;
+        long last = s.byteSize() - 1;
         long o = at;
-        for (int i = 0; i < (int) n; i++, o += stride) {
-            int raw = Reads.i32(s, o, little);
-            long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
-            sum += v;
-            if (v < min) min = v;
-            if (v > max) max = v;
+        for (int i = 0; i < (int) n; ) {
+            int end = Math.min((int) n, i + GROUP);
+            ahead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            for (; i < end; i++, o += stride) {
+                int raw = Reads.i32(s, o, little);
+                long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
+                sum += v;
+                if (v < min) min = v;
+                if (v > max) max = v;
+            }
         }
+        t.readAhead += ahead;
         t.block(n, 0, 0, sum, min, max);
     }
 
