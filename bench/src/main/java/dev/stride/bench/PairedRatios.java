@@ -35,7 +35,7 @@ public final class PairedRatios {
 
     /** One pass over the whole array; what it returns is kept, so the JIT cannot drop the work. */
     @FunctionalInterface
-    private interface Pass {
+    interface Pass {
         Object run() throws IOException;
     }
 
@@ -71,7 +71,7 @@ public final class PairedRatios {
 
     /** A file of a baseline pass. */
     @FunctionalInterface
-    private interface FileSum {
+    interface FileSum {
         long sum(int file) throws IOException;
     }
 
@@ -80,7 +80,7 @@ public final class PairedRatios {
      * {@link Workers} does, so the baseline shares no code, and no JIT profile, with the scan it is measured against
      * (through Stride's workers, int64 on 1 thread read a median 0.87x of mappedSum in six JVMs, against 0.93x).
      */
-    private static long apart(int threads, int count, FileSum item) throws IOException {
+    static long apart(int threads, int count, FileSum item) throws IOException {
         AtomicInteger next = new AtomicInteger();
         AtomicLong total = new AtomicLong();
         AtomicReference<IOException> failure = new AtomicReference<>();
@@ -132,17 +132,17 @@ public final class PairedRatios {
     }
 
     /** Mrecords/s of one pass. */
-    private static double rate(long records, Pass pass) throws IOException {
+    static double rate(long records, Pass pass) throws IOException {
         long start = System.nanoTime();
         SINK[0] = pass.run();
         return records / ((System.nanoTime() - start) / 1e9) / 1e6;
     }
 
-    private static double median(double[] values) {
+    static double median(double[] values) {
         return quantile(values, 0.5);
     }
 
-    private static double quantile(double[] values, double q) {
+    static double quantile(double[] values, double q) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))];

@@ -30,14 +30,17 @@ public final class Kernels {
      * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records. Those reads are in flight while the
      * loop works on the records before, so more of memory is on its way than the loop's own loads and the core's
      * prefetchers bring. On the 2-core AMD EPYC, scans of 21-byte records in mapped files, over memory (not cache), went
-     * 5-12% faster on 2 threads and up to 35% (int32) on 1; 4 to 16 KiB ahead did about as well.
+     * 4-12% faster on 2 threads and 8-35% on 1 (int64 on 1 thread: from 2% slower to 20% faster, in the spread between
+     * JVMs). 4 to 16 KiB ahead did about as well.
      */
     private static final long AHEAD_BYTES = 8 << 10;
     /**
      * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
      * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
      * loop then runs mostly in its pre- and post-loops), and so were 96, a group size computed from the record size,
-     * and the read made in a helper method. Each change here needs a paired run over memory.
+     * and the read made in a helper method. The byte read goes to the total at once, not to a local: int64's loop
+     * keeps the most values live, and one more made the JIT keep its running minimum on the stack. Each change here
+     * needs a paired run over memory ({@code PairedBuilds}).
      */
     private static final int GROUP = 64;
 
@@ -87,12 +90,11 @@ public final class Kernels {
         double min = t.min;
         double max = t.max;
         int quads = (int) (n >>> 2);
-        long ahead = 0;
         long last = s.byteSize() - 1;
         long o = at;
         for (int q = 0; q < quads; ) {
             int end = Math.min(quads, q + GROUP / 4);
-            ahead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            t.readAhead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; q < end; q++, o += 4 * stride) {
                 double a = real(s, o, little, wide);
                 double b = real(s, o + stride, little, wide);
@@ -106,7 +108,6 @@ public final class Kernels {
                 max = upper(upper(upper(upper(max, a), b), c), d);
             }
         }
-        t.readAhead += ahead;
         for (long i = 4L * quads; i < n; i++) {
             double a = real(s, at + i * stride, little, wide);
             s0 += a;
@@ -154,12 +155,11 @@ public final class Kernels {
         long nat = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        long ahead = 0;
         long last = s.byteSize() - 1;
         long o = at;
         for (int i = 0; i < (int) n; ) {
             int end = Math.min((int) n, i + GROUP);
-            ahead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            t.readAhead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; i < end; i++, o += stride) {
                 long v = Reads.i64(s, o, little);
                 if (time && v == TimeType.NAT) {
@@ -173,7 +173,6 @@ public final class Kernels {
                 if (ordered > max) max = ordered;
             }
         }
-        t.readAhead += ahead;
         t.block(n - nat, nat, high, low, min, max);
     }
 
@@ -203,12 +202,11 @@ public final class Kernels {
         long sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        long ahead = 0;
         long last = s.byteSize() - 1;
         long o = at;
         for (int i = 0; i < (int) n; ) {
             int end = Math.min((int) n, i + GROUP);
-            ahead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            t.readAhead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; i < end; i++, o += stride) {
                 int raw = Reads.i32(s, o, little);
                 long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
@@ -217,7 +215,6 @@ public final class Kernels {
                 if (v > max) max = v;
             }
         }
-        t.readAhead += ahead;
         t.block(n, 0, 0, sum, min, max);
     }
 
