@@ -14,28 +14,38 @@ import java.util.Locale;
  * Builds of Stride against each other, each timed in pairs with {@link Baselines#mappedSum} in one JVM: every round
  * scans a field of an open array once with each build, each scan followed by a mappedSum pass, the order of builds
  * turned by one each round. A change that moves a scan by 5% is lost in this VM's drift between JMH forks, and in the
- * spread between JVMs (int64 on one thread: 0.70-0.97x of mappedSum in single JVMs of one build); here every build
+ * spread between JVMs (int64 on one thread: 0.64-1.04x of mappedSum in single JVMs of two builds); here every build
  * meets the same phases of the machine. Each build is a {@code benchmarks.jar}, loaded by a class loader of its own,
  * so its classes and machine code are its own; a jar may be named twice, to see the spread within one JVM.
  *
  * <pre>usage: java -Dstride.benchdata=DIR --enable-native-access=ALL-UNNAMED -cp benchmarks.jar \
  *     dev.stride.bench.PairedBuilds TYPE THREADS ROUNDS JAR...</pre>
- * TYPE is float64, float32, int64 or int32 (as {@link OpenArray.OfField}). Prints one line per build, in the order
- * given, and one for the baseline.
+ * TYPE is float64, float32, int64 or int32 (as {@link OpenArray.OfField}); ROUNDS rounds are timed after a quarter as
+ * many untimed ones (at least 3). Prints one line per build, in the order given, and one for the baseline.
  */
 public final class PairedBuilds {
-    private static final Object[] SINK = new Object[1];
-
     private PairedBuilds() {
     }
 
     /** One build's scan of the field, through its own classes. */
-    private record Build(String jar, Object array, Method scan, Object field, Object options) {
+    private record Build(String jar, URLClassLoader loader, AutoCloseable zarr, Object array, Method scan, Object field, Object options)
+            implements AutoCloseable {
         Object run() throws IOException {
             try {
                 return scan.invoke(array, field, null, options);
             } catch (IllegalAccessException | InvocationTargetException e) {
                 throw new IOException(jar + ": the scan failed", e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (loader) {
+                zarr.close();
+            } catch (IOException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(jar + ": closing the array failed", e);
             }
         }
     }
@@ -46,6 +56,9 @@ public final class PairedBuilds {
         }
         int threads = Integer.parseInt(args[1]);
         int rounds = Integer.parseInt(args[2]);
+        if (threads < 1 || rounds < 1) {
+            throw new IllegalArgumentException("THREADS and ROUNDS must be 1 or more: " + threads + ", " + rounds);
+        }
         OpenArray.OfField array = new OpenArray.OfField();
         array.type = args[0];
         array.io = IoMode.AUTO;
@@ -57,12 +70,12 @@ public final class PairedBuilds {
         array.close();
 
         Build[] builds = new Build[args.length - 3];
-        for (int b = 0; b < builds.length; b++) {
-            builds[b] = load(args[3 + b], path, field, threads);
-        }
         ChunkFiles files = new ChunkFiles();
-        files.open(path, records, threads);
         try {
+            for (int b = 0; b < builds.length; b++) {
+                builds[b] = load(args[3 + b], path, field, threads);
+            }
+            files.open(path, records, threads);
             double[][] ratios = new double[builds.length][rounds];
             double[][] rates = new double[builds.length][rounds];
             double[] baselines = new double[rounds * builds.length];
@@ -87,18 +100,23 @@ public final class PairedBuilds {
             System.out.printf(Locale.ROOT, "baseline mappedSum %s rate=%.1f%n", key, PairedRatios.median(baselines));
         } finally {
             files.close();
+            for (Build b : builds) {
+                if (b != null) {
+                    b.close();
+                }
+            }
         }
     }
 
     /** Opens the array with the Stride of {@code jar}: {@code Zarr.open(path).array("/")} and its scan, by reflection. */
     private static Build load(String jar, Path path, String field, int threads) throws Exception {
-        ClassLoader loader = new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+        URLClassLoader loader = new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()}, ClassLoader.getPlatformClassLoader());
         Class<?> zarr = loader.loadClass("dev.stride.Zarr");
         Class<?> options = loader.loadClass("dev.stride.model.ScanOptions");
         Class<?> region = loader.loadClass("dev.stride.model.Region");
         Object opened = zarr.getMethod("open", Path.class).invoke(null, path);
         Object array = zarr.getMethod("array", String.class).invoke(opened, "/");
         Method scan = array.getClass().getMethod("scan", String.class, region, options);
-        return new Build(jar, array, scan, field, options.getMethod("threads", int.class).invoke(null, threads));
+        return new Build(jar, loader, (AutoCloseable) opened, array, scan, field, options.getMethod("threads", int.class).invoke(null, threads));
     }
 }

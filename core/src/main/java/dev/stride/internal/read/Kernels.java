@@ -29,20 +29,22 @@ public final class Kernels {
     /**
      * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records. Those reads are in flight while the
      * loop works on the records before, so more of memory is on its way than the loop's own loads and the core's
-     * prefetchers bring. On the 2-core AMD EPYC, scans of 21-byte records in mapped files, over memory (not cache), went
-     * 4-12% faster on 2 threads and 8-35% on 1 (int64 on 1 thread: from 2% slower to 20% faster, in the spread between
-     * JVMs). 4 to 16 KiB ahead did about as well.
+     * prefetchers bring. On the 2-core AMD EPYC, scans of 21-byte records in mapped files, over memory (not cache):
+     * int64 and float64 4-12% faster on 2 threads, float32 and int32 there within the spread; float and int32 8-35%
+     * faster on 1, int64 between 2% slower and 20% faster. 4 to 16 KiB ahead did about as well.
      */
     private static final long AHEAD_BYTES = 8 << 10;
     /**
      * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
      * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
-     * loop then runs mostly in its pre- and post-loops), and so were 96, a group size computed from the record size,
-     * and the read made in a helper method. The byte read goes to the total at once, not to a local: int64's loop
-     * keeps the most values live, and one more made the JIT keep its running minimum on the stack. Each change here
-     * needs a paired run over memory ({@code PairedBuilds}).
+     * loop then runs mostly in its pre- and post-loops), and so was 96, computed from the record size; the read made in
+     * a helper method was slower than the same read inline. The byte read goes to the total at once, not to a local:
+     * int64's loop keeps the most values live, and one more made the JIT keep its running minimum on the stack. Each
+     * change here needs a paired run over memory ({@code PairedBuilds}).
      */
     private static final int GROUP = 64;
+    /** Records of one block at most, so that {@code i + GROUP} stays an int. */
+    static final long MAX_BLOCK = Integer.MAX_VALUE - GROUP;
 
     private Kernels() {
     }
@@ -50,10 +52,13 @@ public final class Kernels {
     /**
      * Adds records [first, first + n) of a field to a running total. Each call is one block: the caller cuts units into
      * blocks the same way whatever else it scans, so float block sums (the only rounded step) are the same bits on
-     * every run. {@code n} is below 2^31: the loops count in ints, and the integer kernels' long sums of 32-bit values
-     * cannot overflow.
+     * every run. {@code n} is at most {@link #MAX_BLOCK}: the loops count in ints (a group's end too), and the integer
+     * kernels' long sums of 32-bit values cannot overflow.
      */
     static void aggregate(FieldAccessor f, MemorySegment s, long recordSize, long first, long n, FieldTotal total) {
+        if (n > MAX_BLOCK) {
+            throw new IllegalArgumentException("a block of " + n + " records; at most " + MAX_BLOCK);
+        }
         long at = first * recordSize + f.offset();
         boolean little = f.order() == ByteOrder.LITTLE_ENDIAN;
         switch (total) {
@@ -94,7 +99,7 @@ public final class Kernels {
         long o = at;
         for (int q = 0; q < quads; ) {
             int end = Math.min(quads, q + GROUP / 4);
-            t.readAhead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; q < end; q++, o += 4 * stride) {
                 double a = real(s, o, little, wide);
                 double b = real(s, o + stride, little, wide);
@@ -159,7 +164,7 @@ public final class Kernels {
         long o = at;
         for (int i = 0; i < (int) n; ) {
             int end = Math.min((int) n, i + GROUP);
-            t.readAhead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; i < end; i++, o += stride) {
                 long v = Reads.i64(s, o, little);
                 if (time && v == TimeType.NAT) {
@@ -206,7 +211,7 @@ public final class Kernels {
         long o = at;
         for (int i = 0; i < (int) n; ) {
             int end = Math.min((int) n, i + GROUP);
-            t.readAhead += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; i < end; i++, o += stride) {
                 int raw = Reads.i32(s, o, little);
                 long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
