@@ -29,11 +29,12 @@ public final class Kernels {
     /**
      * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records. Those reads are in flight while the
      * loop works on the records before, so more of memory is on its way than the loop's own loads and the core's
-     * prefetchers bring. On the 2-core AMD EPYC, scans of 21-byte records in mapped files, over memory (not cache):
-     * int64 and float64 4-12% faster on 2 threads, float32 and int32 there within the spread; float and int32 8-35%
-     * faster on 1, int64 between 2% slower and 20% faster. 4 to 16 KiB ahead did about as well.
+     * prefetchers bring. Scans of 21-byte records in mapped files, over memory (not cache), against none: on a 2-core
+     * AMD EPYC Zen 5, 8 KiB ahead made int64 and float64 4-12% faster on 2 threads, float and int32 8-35% on 1 (4 to
+     * 16 KiB did about as well); on a 2-core Zen 3, 8 KiB made every field 2-10% faster, and 32 KiB 3-6% more for
+     * float64, float32 and int64 (64 and 128 KiB no better than 32).
      */
-    private static final long AHEAD_BYTES = 8 << 10;
+    private static final long AHEAD_BYTES = 32 << 10;
     /**
      * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
      * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
