@@ -1,7 +1,12 @@
 package dev.stride.bench;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 /**
  * Where the benchmark arrays live: the directory named by {@code -Dstride.benchdata=DIR}, holding the
@@ -20,7 +25,7 @@ final class BenchData {
     private BenchData() {
     }
 
-    /** The directory of array {@code name}, checked to hold a {@code zarr.json}. */
+    /** The directory of array {@code name}, checked to hold a {@code zarr.json}, its files read into the page cache. */
     static Path array(String name) {
         String dir = System.getProperty(PROPERTY);
         if (dir == null || dir.isBlank()) {
@@ -32,6 +37,29 @@ final class BenchData {
             throw new IllegalStateException("no array " + array + " (-D" + PROPERTY + "=" + dir
                     + "); make it with shared/peers/make_bench_data.py " + dir);
         }
+        readIntoPageCache(array);
         return array;
+    }
+
+    /**
+     * Reads every file of the array once, so that a benchmark of files "in the page cache" finds them there. On this
+     * project's VMs a kernel daemon (DAMON's pageout scheme: pages with no access for 12 aggregation intervals of 5 s)
+     * evicts page-cache pages a minute after their last use, with 20 GB of memory free: arrays that other benchmarks
+     * left alone for a while were found 36-57% cached ({@code cachestat}), and one passes read the rest from disk. The
+     * passes of a trial keep its files in use after this.
+     */
+    private static void readIntoPageCache(Path array) {
+        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+        try (Stream<Path> paths = Files.walk(array)) {
+            for (Path file : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
+                try (FileChannel channel = FileChannel.open(file)) {
+                    while (channel.read(buffer.clear()) > 0) {
+                        // only the reading matters
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + array + " into the page cache", e);
+        }
     }
 }
