@@ -42,15 +42,16 @@ final class BenchData {
     }
 
     /**
-     * Reads every file of the array once, so that a benchmark of files "in the page cache" finds them there. On this
-     * project's VMs a kernel daemon (DAMON's pageout scheme: pages with no access for 12 aggregation intervals of 5 s)
-     * evicts page-cache pages a minute after their last use, with 20 GB of memory free: arrays that other benchmarks
-     * left alone for a while were found 36-57% cached ({@code cachestat}), and one passes read the rest from disk. The
-     * passes of a trial keep its files in use after this.
+     * Reads every file of the array once, so that a benchmark of files "in the page cache" finds them there. On the
+     * Zen 3 VM of 2026-12-02 (and perhaps on the project's other VMs) a kernel daemon (DAMON's pageout scheme: pages
+     * with no access for 12 aggregation intervals of 5 s) evicted page-cache pages a minute after their last use, with
+     * 20 GB of memory free: arrays that other benchmarks left alone for a while were found 36-57% cached
+     * ({@code cachestat}), and one passes read the rest from disk. The passes of a trial keep its files in use after
+     * this. The walk starts from the real path, so an array linked from another disk is read too.
      */
     private static void readIntoPageCache(Path array) {
         ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
-        try (Stream<Path> paths = Files.walk(array)) {
+        try (Stream<Path> paths = Files.walk(array.toRealPath())) {
             for (Path file : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
                 try (FileChannel channel = FileChannel.open(file)) {
                     while (channel.read(buffer.clear()) > 0) {
@@ -58,8 +59,8 @@ final class BenchData {
                     }
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading " + array + " into the page cache", e);
+        } catch (IOException | UncheckedIOException e) {
+            throw new IllegalStateException("reading " + array + " into the page cache", e);
         }
     }
 }

@@ -10,8 +10,9 @@ import java.nio.ByteOrder;
 
 /**
  * The hot loops: one field of {@code n} consecutive records read in place by stride through {@link Reads} (constant
- * var handles) into a {@link FieldTotal}. They are written for few instructions per record, so that memory, not the
- * core, bounds a scan on any x86 CPU:
+ * var handles) into a {@link FieldTotal}. They are written for few instructions per record, so that memory rather than
+ * the core bounds a scan (on AMD Zen 3, float32 and the integer kernels still cost a core more per record in cache than
+ * streaming the same bytes does):
  * <ul>
  *   <li>int loop counters and a running offset: no multiply per record, and the JIT's safepoint poll leaves the loop;
  *   <li>min and max updated behind a test that is almost never true (a new extreme is rare): no conditional move or
@@ -29,12 +30,14 @@ public final class Kernels {
     /**
      * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records. Those reads are in flight while the
      * loop works on the records before, so more of memory is on its way than the loop's own loads and the core's
-     * prefetchers bring. Scans of 21-byte records in mapped files, over memory (not cache), against none: on a 2-core
-     * AMD EPYC Zen 5, 8 KiB ahead made int64 and float64 4-12% faster on 2 threads, float and int32 8-35% on 1 (4 to
-     * 16 KiB did about as well); on a 2-core Zen 3, 8 KiB made every field 2-10% faster, and 32 KiB 3-6% more for
-     * float64, float32 and int64 (64 and 128 KiB no better than 32).
+     * prefetchers bring. Scans of 21-byte records in mapped files, over memory (not cache), against none, on 2-core AMD
+     * EPYCs. Zen 5: 8 KiB ahead made int64 and float64 4-12% faster on 2 threads (float32 and int32 there within the
+     * spread), float32, float64 and int32 8-35% on 1, int64 on 1 between 2% slower and 20% faster; 4 to 16 KiB did
+     * about as well, 32 KiB worse (int64, 2 threads: 0.96 and 0.92 of mappedSum against 0.99 and 1.00). Zen 3: 8 KiB
+     * made int64 and int32 4-10% faster and float32 4% (float64 within the spread); 16 and 32 KiB added 3-7% for the
+     * floats on 1 thread, 64 and 128 KiB no more. 16 KiB is the distance with no loss measured on either.
      */
-    private static final long AHEAD_BYTES = 32 << 10;
+    private static final long AHEAD_BYTES = 16 << 10;
     /**
      * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
      * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
