@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -47,20 +48,32 @@ final class BenchData {
      * with no access for 12 aggregation intervals of 5 s) evicted page-cache pages a minute after their last use, with
      * 20 GB of memory free: arrays that other benchmarks left alone for a while were found 36-57% cached
      * ({@code cachestat}), and one passes read the rest from disk. The passes of a trial keep its files in use after
-     * this. The walk starts from the real path, so an array linked from another disk is read too.
+     * this.
      */
     private static void readIntoPageCache(Path array) {
         ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
-        try (Stream<Path> paths = Files.walk(array.toRealPath())) {
-            for (Path file : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
+        try {
+            for (Path file : files(array)) {
                 try (FileChannel channel = FileChannel.open(file)) {
                     while (channel.read(buffer.clear()) > 0) {
                         // only the reading matters
                     }
                 }
             }
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException("reading " + array + " into the page cache", e);
+        }
+    }
+
+    /**
+     * The regular files under {@code array}, sorted, walked from its real path so that an array linked from another
+     * disk is listed too.
+     */
+    static List<Path> files(Path array) throws IOException {
+        try (Stream<Path> paths = Files.walk(array.toRealPath())) {
+            return paths.filter(Files::isRegularFile).sorted().toList();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 }

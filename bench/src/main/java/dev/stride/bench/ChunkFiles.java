@@ -12,10 +12,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * The stored files of a benchmark array (chunks or shards), for baselines that do not go through Stride: one
@@ -40,9 +38,7 @@ public class ChunkFiles {
     /** Maps the stored files of the array at {@code path} and makes a buffer for each of {@code threads} workers. */
     void open(Path path, long records, int threads) throws IOException {
         this.records = records;
-        try (Stream<Path> all = Files.walk(path)) {
-            files = all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().equals("zarr.json")).sorted().toList();
-        }
+        files = BenchData.files(path).stream().filter(p -> !p.getFileName().toString().equals("zarr.json")).toList();
         long largest = 0;
         mapped = new MemorySegment[files.size()];
         for (int i = 0; i < files.size(); i++) {
