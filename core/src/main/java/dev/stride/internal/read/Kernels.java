@@ -22,7 +22,7 @@ import java.nio.ByteOrder;
  *       nothing;
  *   <li>one loop per type: a switch on the type per value costs more than the value;
  *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
- *       the loop (a prefetch, which Java has not).
+ *       the loop (a prefetch, which Java has not), on the CPUs where that pays ({@link KernelPrefetch}).
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it.
  */
@@ -38,6 +38,11 @@ public final class Kernels {
      * floats on 1 thread, 64 and 128 KiB no more. 16 KiB is the distance with no loss measured on either.
      */
     private static final long AHEAD_BYTES = 16 << 10;
+    /**
+     * Whether the loops read ahead at all ({@link KernelPrefetch}: not on Zen 4). A constant, so the JIT folds it: the
+     * loops then run each block as one group, the plain loop the CPU prefers.
+     */
+    static final boolean READS_AHEAD = KernelPrefetch.enabled();
     /**
      * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
      * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
@@ -102,8 +107,10 @@ public final class Kernels {
         long last = s.byteSize() - 1;
         long o = at;
         for (int q = 0; q < quads; ) {
-            int end = Math.min(quads, q + GROUP / 4);
-            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            int end = READS_AHEAD ? Math.min(quads, q + GROUP / 4) : quads;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            }
             for (; q < end; q++, o += 4 * stride) {
                 double a = real(s, o, little, wide);
                 double b = real(s, o + stride, little, wide);
@@ -167,8 +174,10 @@ public final class Kernels {
         long last = s.byteSize() - 1;
         long o = at;
         for (int i = 0; i < (int) n; ) {
-            int end = Math.min((int) n, i + GROUP);
-            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            int end = READS_AHEAD ? Math.min((int) n, i + GROUP) : (int) n;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            }
             for (; i < end; i++, o += stride) {
                 long v = Reads.i64(s, o, little);
                 if (time && v == TimeType.NAT) {
@@ -214,8 +223,10 @@ public final class Kernels {
         long last = s.byteSize() - 1;
         long o = at;
         for (int i = 0; i < (int) n; ) {
-            int end = Math.min((int) n, i + GROUP);
-            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            int end = READS_AHEAD ? Math.min((int) n, i + GROUP) : (int) n;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            }
             for (; i < end; i++, o += stride) {
                 int raw = Reads.i32(s, o, little);
                 long v = unsigned ? Integer.toUnsignedLong(raw) : raw;

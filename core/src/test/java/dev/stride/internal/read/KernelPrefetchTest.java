@@ -1,0 +1,60 @@
+package dev.stride.internal.read;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which CPUs' kernels read ahead: lines as Linux's /proc/cpuinfo gives them for its first processor. */
+class KernelPrefetchTest {
+
+    private static List<String> cpu(String vendor, int family, int model) {
+        return List.of("processor\t: 0", "vendor_id\t: " + vendor, "cpu family\t: " + family, "model\t\t: " + model,
+                "model name\t: AMD EPYC", "flags\t\t: fpu vme de pse");
+    }
+
+    @Test
+    void zen4ModelsRunThePlainLoops() {
+        assertFalse(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 17))); // EPYC Genoa, measured
+        assertFalse(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x10)));
+        assertFalse(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x1F)));
+        assertFalse(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x60)));
+        assertFalse(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0xAF)));
+    }
+
+    @Test
+    void otherCpusReadAhead() {
+        assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 1))); // Zen 3 Milan, measured
+        assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x20)));
+        assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0xB0)));
+        assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 26, 2))); // Zen 5, measured
+        assertTrue(KernelPrefetch.decide(null, cpu("GenuineIntel", 25, 17))); // family and model mean nothing across vendors
+        assertTrue(KernelPrefetch.decide(null, cpu("GenuineIntel", 6, 143)));
+    }
+
+    @Test
+    void aMachineWithoutTheLinesReadsAhead() {
+        assertTrue(KernelPrefetch.decide(null, List.of()));
+        assertTrue(KernelPrefetch.decide(null, List.of("processor\t: 0", "BogoMIPS\t: 50.00", "CPU implementer\t: 0x41")));
+        assertTrue(KernelPrefetch.decide(null, List.of("vendor_id\t: AuthenticAMD", "cpu family\t: ?", "model\t\t: 17")));
+    }
+
+    /** Run with the property set too (core's pom), so that the exact scans check each loop on any machine. */
+    @Test
+    void theKernelsFollowThisJvmsChoice() {
+        String set = System.getProperty(KernelPrefetch.PROPERTY);
+        assertEquals(set == null ? KernelPrefetch.enabled() : Boolean.parseBoolean(set), Kernels.READS_AHEAD);
+    }
+
+    @Test
+    void thePropertyOverridesTheRule() {
+        assertTrue(KernelPrefetch.decide("true", cpu("AuthenticAMD", 25, 17)));
+        assertFalse(KernelPrefetch.decide("false", cpu("AuthenticAMD", 26, 2)));
+        var e = assertThrows(IllegalArgumentException.class, () -> KernelPrefetch.decide("yes", cpu("AuthenticAMD", 25, 17)));
+        assertEquals("system property stride.kernels.readAhead must be true or false, not 'yes'", e.getMessage());
+    }
+}
