@@ -6,15 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Whether the field kernels read memory ahead of their loops ({@link Kernels}). That read is a load the core must wait
  * for before it retires what follows, so it pays only where memory, not the core, bounds the loop. Measured over
  * memory against the same loops without it, each CPU on a 2-core KVM guest ({@code PairedBuilds}): AMD Zen 5 gained
- * (int64 on 1 thread 0.80 -> 0.92-0.98 of mappedSum), and so did Zen 3 (int64 1T 0.75 -> 0.82, with other changes of
- * that range); AMD Zen 4, whose guest streams 25 GB/s to one core, lost on every field and thread count (float64 1T
+ * (int64 on 1 thread 0.80 -> 0.92-0.98 of mappedSum), and so did Zen 3 (int64 1T 0.75 -> 0.82, measured with
+ * another change of the same range, the hints left out for kept mappings); AMD Zen 4, whose guest streams 25 GB/s to one core, lost on every field and thread count (float64 1T
  * 0.85-0.87 -> 0.99 without it, int64 1T 0.74-0.79 -> 0.88-0.91). So Zen 4 runs the plain loops; other CPUs, Intel's
- * unmeasured, read ahead. The system property {@value #PROPERTY} ({@code true} or {@code false}) overrides the rule.
+ * unmeasured, read ahead. The system property {@value #PROPERTY} ({@code true} or {@code false}) overrides the rule;
+ * another value is reported (a warning through {@link System.Logger}) and the rule holds.
  */
 final class KernelPrefetch {
     static final String PROPERTY = "stride.kernels.readAhead";
@@ -30,13 +32,14 @@ final class KernelPrefetch {
 
     /** {@code property} overrides; otherwise reads ahead unless {@code cpuInfo} (lines of /proc/cpuinfo) names a Zen 4. */
     static boolean decide(String property, List<String> cpuInfo) {
+        String set = property == null ? "" : property.strip().toLowerCase(Locale.ROOT);
+        if (set.equals("true") || set.equals("false")) {
+            return set.equals("true");
+        }
         if (property != null) {
-            return switch (property) {
-                case "true" -> true;
-                case "false" -> false;
-                default -> throw new IllegalArgumentException(
-                        "system property " + PROPERTY + " must be true or false, not '" + property + "'");
-            };
+            // a kernel's static initialiser must not fail: every scan would then fail with NoClassDefFoundError
+            System.getLogger(KernelPrefetch.class.getName()).log(System.Logger.Level.WARNING,
+                    "system property " + PROPERTY + " is '" + property + "', not true or false; left to the CPU rule");
         }
         return !(field(cpuInfo, "vendor_id").equals("AuthenticAMD") && zen4(number(cpuInfo, "cpu family"), number(cpuInfo, "model")));
     }
@@ -47,7 +50,7 @@ final class KernelPrefetch {
     }
 
     /** The lines describing the first processor (up to the first blank line); none where the file cannot be read. */
-    private static List<String> firstProcessor(Path cpuInfo) {
+    static List<String> firstProcessor(Path cpuInfo) {
         List<String> lines = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(cpuInfo)) {
             for (String line; (line = in.readLine()) != null && !line.isBlank(); ) {

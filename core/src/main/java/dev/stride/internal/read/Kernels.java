@@ -35,7 +35,8 @@ public final class Kernels {
      * spread), float32, float64 and int32 8-35% on 1, int64 on 1 between 2% slower and 20% faster; 4 to 16 KiB did
      * about as well, 32 KiB worse (int64, 2 threads: 0.96 and 0.92 of mappedSum against 0.99 and 1.00). Zen 3: 8 KiB
      * made int64 and int32 4-10% faster and float32 4% (float64 within the spread); 16 and 32 KiB added 3-7% for the
-     * floats on 1 thread, 64 and 128 KiB no more. 16 KiB is the distance with no loss measured on either.
+     * floats on 1 thread, 64 and 128 KiB no more. 16 KiB is the distance with no loss measured on either. Zen 4 lost
+     * on every field at 1 to 64 KiB, and so runs without reads ahead ({@link #READS_AHEAD}).
      */
     private static final long AHEAD_BYTES = 16 << 10;
     /**
@@ -51,7 +52,7 @@ public final class Kernels {
      * int64's loop keeps the most values live, and one more made the JIT keep its running minimum on the stack. Each
      * change here needs a paired run over memory ({@code PairedBuilds}).
      */
-    private static final int GROUP = 64;
+    static final int GROUP = 64;
     /** Records of one block at most, so that {@code i + GROUP} stays an int. */
     static final long MAX_BLOCK = Integer.MAX_VALUE - GROUP;
 

@@ -5,7 +5,6 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 
@@ -18,57 +17,98 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * page cache in the background, at the disk's parallel bandwidth, while the cores decode what came before: a scan of
  * files not in the cache then waits less on page faults. A file already all in the page cache ({@code cachestat},
  * Linux 6.5) is not hinted: the hint would walk its cached pages for nothing, ~100 us per 21 MB file on AMD Zen 4
- * where the test costs ~10, and those walks cost a warm one-pass scan ~7%. A hint only: nothing happens where the
- * call is not there (not Linux, or native access not enabled for this module, which Java would otherwise warn about).
+ * where the test costs ~10, and those walks cost a warm one-pass scan ~7%. Where {@code cachestat} does not answer
+ * (older kernels, a seccomp filter, a kernel that refuses it for this file) every file is hinted, as before. A hint
+ * only: nothing happens where the calls are not there (not Linux, or native access not enabled for this module,
+ * which Java would otherwise warn about).
  */
 final class FileAdvice {
     /** Read only; not blocking on a FIFO where a file should be; not inherited by child processes. */
     private static final int OPEN_FLAGS = 0 | 04000 | 02000000;
     private static final int POSIX_FADV_WILLNEED = 3;
+    private static final int POSIX_FADV_DONTNEED = 4;
     private static final int SEEK_END = 2;
     private static final int SC_PAGESIZE = 30;
-    /** The same number on every Linux architecture (new system calls share one table). */
+    /** cachestat's number in the system call table that x86-64 and arm64 share with most architectures (not alpha, MIPS). */
     private static final long SYS_CACHESTAT = 451;
     /** {@code struct cachestat_range}: offset and length, 0 for the whole file. */
     private static final MemoryLayout RANGE = MemoryLayout.sequenceLayout(2, JAVA_LONG);
     /** {@code struct cachestat}: nr_cache first, then dirty, writeback, evicted and recently evicted pages. */
     private static final MemoryLayout STAT = MemoryLayout.sequenceLayout(5, JAVA_LONG);
     private static final Calls CALLS = calls();
+    private static final CacheTest CACHE_TEST = CALLS == null ? null : cacheTest();
 
-    private record Calls(MethodHandle open, MethodHandle fadvise, MethodHandle close, MethodHandle size, MethodHandle cachestat,
-                         long pageBytes) {
+    private record Calls(MethodHandle open, MethodHandle fadvise, MethodHandle close) {
+    }
+
+    /** What tells whether a file is all in the page cache; absent where cachestat's number is not 451. */
+    private record CacheTest(MethodHandle lseek, MethodHandle syscall, long pageBytes) {
+    }
+
+    /** What is done with an open file descriptor. */
+    private interface FileCall {
+        boolean apply(int fd, Arena arena) throws Throwable;
     }
 
     private FileAdvice() {
     }
 
-    // restricted: called only when native access is enabled for this module, with the C signatures of libc
-    @SuppressWarnings("restricted")
     private static Calls calls() {
         if (!FileAdvice.class.getModule().isNativeAccessEnabled() || !System.getProperty("os.name", "").startsWith("Linux")) {
             return null;
         }
         try {
-            Linker linker = Linker.nativeLinker();
-            SymbolLookup libc = linker.defaultLookup();
-            MethodHandle sysconf = linker.downcallHandle(libc.find("sysconf").orElseThrow(), FunctionDescriptor.of(JAVA_LONG, JAVA_INT));
-            return new Calls(
-                    linker.downcallHandle(libc.find("open").orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
-                    linker.downcallHandle(libc.find("posix_fadvise").orElseThrow(),
-                            FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT)),
-                    linker.downcallHandle(libc.find("close").orElseThrow(), FunctionDescriptor.of(JAVA_INT, JAVA_INT)),
-                    linker.downcallHandle(libc.find("lseek").orElseThrow(), FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT)),
-                    // long syscall(long number, ...): the file descriptor, range, result and flags are its variadic part
-                    linker.downcallHandle(libc.find("syscall").orElseThrow(),
-                            FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_INT), Linker.Option.firstVariadicArg(1)),
-                    (long) sysconf.invokeExact(SC_PAGESIZE));
+            return new Calls(libc("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
+                    libc("posix_fadvise", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT)),
+                    libc("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT)));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static CacheTest cacheTest() {
+        String arch = System.getProperty("os.arch", "");
+        if (!arch.equals("amd64") && !arch.equals("aarch64")) {
+            return null;
+        }
+        try {
+            long pageBytes = (long) libc("sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT)).invokeExact(SC_PAGESIZE);
+            // long syscall(long number, ...): the file descriptor, range, result and flags are its variadic part, as longs
+            return pageBytes <= 0 ? null : new CacheTest(libc("lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT)),
+                    libc("syscall", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG),
+                            Linker.Option.firstVariadicArg(1)),
+                    pageBytes);
+        } catch (VirtualMachineError e) {
+            throw e;
         } catch (Throwable e) {
             return null;
         }
     }
 
+    // restricted: called only when native access is enabled for this module, with the C signatures of libc
+    @SuppressWarnings("restricted")
+    private static MethodHandle libc(String name, FunctionDescriptor signature, Linker.Option... options) {
+        Linker linker = Linker.nativeLinker(); // throws on a platform Java cannot call into: then no hints
+        return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature, options);
+    }
+
     /** Asks for the whole file to be read ahead; false when it is all in the page cache or the hint could not be given. */
     static boolean willNeed(Path file) {
+        return withFile(file, (fd, arena) -> allCached(fd, arena) != Boolean.TRUE
+                && (int) CALLS.fadvise.invokeExact(fd, 0L, 0L, POSIX_FADV_WILLNEED) == 0);
+    }
+
+    /** Whether this machine can tell if the file is all in the page cache, and so leaves out hints for such files. */
+    static boolean tellsCached(Path file) {
+        return withFile(file, (fd, arena) -> allCached(fd, arena) != null);
+    }
+
+    /** Drops the file's clean pages from {@code from} on out of the page cache (for tests of the hints). */
+    static boolean dropFromCache(Path file, long from) {
+        return withFile(file, (fd, arena) -> (int) CALLS.fadvise.invokeExact(fd, from, 0L, POSIX_FADV_DONTNEED) == 0);
+    }
+
+    private static boolean withFile(Path file, FileCall call) {
         if (CALLS == null) {
             return false;
         }
@@ -78,22 +118,27 @@ final class FileAdvice {
                 return false;
             }
             try {
-                return !allCached(fd, arena) && (int) CALLS.fadvise.invokeExact(fd, 0L, 0L, POSIX_FADV_WILLNEED) == 0;
+                return call.apply(fd, arena);
             } finally {
                 int ignored = (int) CALLS.close.invokeExact(fd);
             }
+        } catch (VirtualMachineError e) {
+            throw e;
         } catch (Throwable t) {
             return false;
         }
     }
 
-    /** Whether every page of the open file is in the page cache; false where that cannot be told (before Linux 6.5). */
-    private static boolean allCached(int fd, Arena arena) throws Throwable {
-        long size = (long) CALLS.size.invokeExact(fd, 0L, SEEK_END);
-        MemorySegment stat = arena.allocate(STAT);
-        if (size <= 0 || (long) CALLS.cachestat.invokeExact(SYS_CACHESTAT, fd, arena.allocate(RANGE), stat, 0) != 0) {
-            return false;
+    /** Whether every page of the open file is in the page cache; null where that cannot be told. */
+    private static Boolean allCached(int fd, Arena arena) throws Throwable {
+        if (CACHE_TEST == null) {
+            return null;
         }
-        return stat.get(JAVA_LONG, 0) >= (size + CALLS.pageBytes - 1) / CALLS.pageBytes;
+        long size = (long) CACHE_TEST.lseek.invokeExact(fd, 0L, SEEK_END);
+        MemorySegment stat = arena.allocate(STAT);
+        if (size < 0 || (long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, (long) fd, arena.allocate(RANGE), stat, 0L) != 0) {
+            return null;
+        }
+        return stat.get(JAVA_LONG, 0) >= (size + CACHE_TEST.pageBytes - 1) / CACHE_TEST.pageBytes;
     }
 }

@@ -1,20 +1,23 @@
 package dev.stride.internal.read;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Which CPUs' kernels read ahead: lines as Linux's /proc/cpuinfo gives them for its first processor. */
 class KernelPrefetchTest {
 
     private static List<String> cpu(String vendor, int family, int model) {
-        return List.of("processor\t: 0", "vendor_id\t: " + vendor, "cpu family\t: " + family, "model\t\t: " + model,
-                "model name\t: AMD EPYC", "flags\t\t: fpu vme de pse");
+        return List.of("processor\t: 0", "vendor_id\t: " + vendor, "cpu family\t: " + family, "model name\t: AMD EPYC 9R14",
+                "model\t\t: " + model, "flags\t\t: fpu vme de pse");
     }
 
     @Test
@@ -29,7 +32,9 @@ class KernelPrefetchTest {
     @Test
     void otherCpusReadAhead() {
         assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 1))); // Zen 3 Milan, measured
+        assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x0F)));
         assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x20)));
+        assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0x5F)));
         assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 25, 0xB0)));
         assertTrue(KernelPrefetch.decide(null, cpu("AuthenticAMD", 26, 2))); // Zen 5, measured
         assertTrue(KernelPrefetch.decide(null, cpu("GenuineIntel", 25, 17))); // family and model mean nothing across vendors
@@ -54,7 +59,20 @@ class KernelPrefetchTest {
     void thePropertyOverridesTheRule() {
         assertTrue(KernelPrefetch.decide("true", cpu("AuthenticAMD", 25, 17)));
         assertFalse(KernelPrefetch.decide("false", cpu("AuthenticAMD", 26, 2)));
-        var e = assertThrows(IllegalArgumentException.class, () -> KernelPrefetch.decide("yes", cpu("AuthenticAMD", 25, 17)));
-        assertEquals("system property stride.kernels.readAhead must be true or false, not 'yes'", e.getMessage());
+        assertTrue(KernelPrefetch.decide(" TRUE ", cpu("AuthenticAMD", 25, 17)));
+        // any other value leaves the choice to the rule (with a warning), never failing the kernels' initialisation
+        assertFalse(KernelPrefetch.decide("yes", cpu("AuthenticAMD", 25, 17)));
+        assertTrue(KernelPrefetch.decide("", cpu("AuthenticAMD", 26, 2)));
+    }
+
+    @Test
+    void onlyTheFirstProcessorIsRead(@TempDir Path dir) throws IOException {
+        Path info = dir.resolve("cpuinfo");
+        Files.writeString(info, String.join("\n", cpu("AuthenticAMD", 25, 17)) + "\n\n"
+                + String.join("\n", cpu("AuthenticAMD", 25, 1)) + "\n");
+        List<String> first = KernelPrefetch.firstProcessor(info);
+        assertEquals(cpu("AuthenticAMD", 25, 17), first);
+        assertFalse(KernelPrefetch.decide(null, first));
+        assertEquals(List.of(), KernelPrefetch.firstProcessor(dir.resolve("missing")));
     }
 }
