@@ -12,11 +12,12 @@ import java.util.Locale;
  * Whether the field kernels read memory ahead of their loops ({@link Kernels}). That read is a load the core must wait
  * for before it retires what follows, so it pays only where memory, not the core, bounds the loop. Measured over
  * memory against the same loops without it, each CPU on a 2-core KVM guest ({@code PairedBuilds}): AMD Zen 5 gained
- * (int64 on 1 thread 0.80 -> 0.92-0.98 of mappedSum), and so did Zen 3 (int64 1T 0.75 -> 0.82, measured with
- * another change of the same range, the hints left out for kept mappings); AMD Zen 4, whose guest streams 25 GB/s to one core, lost on every field and thread count (float64 1T
- * 0.85-0.87 -> 0.99 without it, int64 1T 0.74-0.79 -> 0.88-0.91). So Zen 4 runs the plain loops; other CPUs, Intel's
- * unmeasured, read ahead. The system property {@value #PROPERTY} ({@code true} or {@code false}) overrides the rule;
- * another value is reported (a warning through {@link System.Logger}) and the rule holds.
+ * (int64 on 1 thread 0.80 -> 0.92-0.98 of mappedSum), and so did Zen 3 (int64 1T 0.75 -> 0.82, measured with another
+ * change of the same range, the hints left out for kept mappings); AMD Zen 4, whose guest streams 25 GB/s to one core,
+ * lost on every field and thread count (float64 1T 0.85-0.87 -> 0.99 without it, int64 1T 0.74-0.79 -> 0.88-0.91). So
+ * Zen 4 runs the plain loops; other CPUs, Intel's unmeasured, read ahead. The system property {@value #PROPERTY}
+ * ({@code true} or {@code false}) overrides the rule; another value is reported (a warning through
+ * {@link System.Logger}) and the rule holds.
  */
 final class KernelPrefetch {
     static final String PROPERTY = "stride.kernels.readAhead";

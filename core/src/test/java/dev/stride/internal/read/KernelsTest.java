@@ -1,13 +1,12 @@
 package dev.stride.internal.read;
 
-import org.junit.jupiter.api.Test;
-
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
+import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
