@@ -27,10 +27,10 @@ def last_compilation(lines, method):
 
 
 def code_bytes(lines):
-    """The method's main code: from its {method} line to the next compiled method, holes padded with nops."""
+    """The method's main code: from its [MachCode] line to the next compiled method, holes padded with nops."""
     code, base, inside = bytearray(), None, False
     for line in lines:
-        if '{method}' in line:
+        if line.startswith('[MachCode]'):  # the {method} line after it is left out of some nmethods
             inside = True
         elif line.startswith('Compiled method') or line.startswith('[Stub Code]'):
             break
