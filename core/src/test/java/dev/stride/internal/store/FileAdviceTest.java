@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The read-ahead hint for local files: given for a file not all in the page cache, harmless for anything else, never
- * blocking, and left out for a file all cached or a value kept mapped whose first page is in memory. The tests run with
+ * The read-ahead hint for local files: given for a file with any of its sampled pages out of the page cache, harmless
+ * for anything else, never blocking, and left out for a file cached at every sample or a value kept mapped whose first
+ * page is in memory. The tests run with
  * native access enabled on Linux, as the command line does; they drop pages from the cache and check that with
  * mincore ({@link MemorySegment#isLoaded}), so the hint's own test of the cache (cachestat) is not its own judge.
  */
@@ -61,6 +62,23 @@ class FileAdviceTest {
         assertTrue(FileAdvice.willNeed(chunk), "its last page dropped");
         Files.readAllBytes(chunk);
         assertFalse(FileAdvice.willNeed(chunk), "read again");
+        dropFromCache(chunk, 0, 16 * PAGE);
+        assertTrue(FileAdvice.willNeed(chunk), "its first pages dropped");
+        dropFromCache(chunk, MIB / 4, MIB / 2);
+        assertTrue(FileAdvice.willNeed(chunk), "half of it dropped from the middle");
+    }
+
+    @Test
+    void aFewPagesStandForTheWholeFile(@TempDir Path dir) throws IOException {
+        Path chunk = dir.resolve("chunk");
+        Files.write(chunk, new byte[MIB]);
+        assumeTrue(FileAdvice.tellsCached(chunk), "cachestat does not answer here, so every file is hinted");
+        // 256 pages, 8 sampled: 0, 36, 72, 109, 145, 182, 218, 255; pages 1-35 are not among them
+        dropFromCache(chunk, PAGE, 35 * PAGE);
+        assertFalse(FileAdvice.willNeed(chunk), "only pages between the samples dropped: taken as cached");
+        Path empty = dir.resolve("empty");
+        Files.write(empty, new byte[0]);
+        assertFalse(FileAdvice.willNeed(empty), "nothing to read ahead");
     }
 
     @Test
@@ -89,15 +107,24 @@ class FileAdviceTest {
 
     /** Drops the file's pages from {@code from} on out of the page cache; skips the test on tmpfs, which keeps them. */
     private static void dropFromCache(Path file, long from) throws IOException {
+        dropFromCache(file, from, 0);
+    }
+
+    /** Drops {@code length} bytes' pages from {@code from} (0: to the end) out of the page cache, as above. */
+    private static void dropFromCache(Path file, long from, long length) throws IOException {
         assumeFalse(Files.getFileStore(file).type().equals("tmpfs"), "tmpfs keeps its pages in memory");
         Files.readAllBytes(file); // no page still being read in (a page under I/O is not dropped)
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.force(true); // nor dirty
         }
-        assertTrue(FileAdvice.dropFromCache(file, from), "POSIX_FADV_DONTNEED");
+        assertTrue(FileAdvice.dropFromCache(file, from, length), "POSIX_FADV_DONTNEED");
         try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file)) {
             MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
-            assertFalse(mapped.asSlice(from).isLoaded(), "pages from " + from + " dropped");
+            MemorySegment dropped = length == 0 ? mapped.asSlice(from) : mapped.asSlice(from, length);
+            assertFalse(dropped.isLoaded(), "pages from " + from + " dropped");
+            if (length > 0) {
+                assertTrue(mapped.asSlice(from + length, PAGE).isLoaded(), "the page after the range kept");
+            }
         }
     }
 }
