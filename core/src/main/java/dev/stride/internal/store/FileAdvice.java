@@ -94,7 +94,7 @@ final class FileAdvice {
         return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature, options);
     }
 
-    /** Asks for the whole file to be read ahead; false when it is all in the page cache or the hint could not be given. */
+    /** Asks for the whole file to be read ahead; false when it seems all cached or the hint could not be given. */
     static boolean willNeed(Path file) {
         return withFile(file, (fd, arena) -> seemsCached(fd, arena) != Boolean.TRUE
                 && (int) CALLS.fadvise.invokeExact(fd, 0L, 0L, POSIX_FADV_WILLNEED) == 0);
@@ -145,11 +145,11 @@ final class FileAdvice {
             return null;
         }
         long size = (long) CACHE_TEST.lseek.invokeExact(fd, 0L, SEEK_END);
-        if (size < 0) {
-            return null;
+        if (size <= 0) {
+            return size == 0 ? Boolean.TRUE : null;
         }
         long pageBytes = CACHE_TEST.pageBytes;
-        long lastPage = Math.max(0, (size - 1) / pageBytes);
+        long lastPage = (size - 1) / pageBytes;
         MemorySegment range = arena.allocate(RANGE);
         MemorySegment stat = arena.allocate(STAT);
         for (int i = 0; i < SAMPLES; i++) {
@@ -159,7 +159,7 @@ final class FileAdvice {
             if ((long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, (long) fd, range, stat, 0L) != 0) {
                 return null;
             }
-            if (stat.get(JAVA_LONG, 0) == 0 && size > 0) {
+            if (stat.get(JAVA_LONG, 0) == 0) {
                 return false;
             }
         }
