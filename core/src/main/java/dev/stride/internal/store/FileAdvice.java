@@ -29,7 +29,7 @@ final class FileAdvice {
     private static final int POSIX_FADV_DONTNEED = 4;
     private static final int SEEK_END = 2;
     private static final int SC_PAGESIZE = 30;
-    /** cachestat's number in the system call table that x86-64 and arm64 share with most architectures (not alpha, MIPS). */
+    /** cachestat's number in the system call table, shared by x86-64, arm64 and most architectures (not alpha, MIPS). */
     private static final long SYS_CACHESTAT = 451;
     /** Pages of a file whose presence in the page cache stands for all of its pages ({@link #seemsCached}). */
     private static final int SAMPLES = 8;
@@ -43,7 +43,7 @@ final class FileAdvice {
     private record Calls(MethodHandle open, MethodHandle fadvise, MethodHandle close) {
     }
 
-    /** What tells whether a file is all in the page cache; absent where cachestat's number is not 451. */
+    /** What tells whether a file is in the page cache; absent where cachestat's number is not 451. */
     private record CacheTest(MethodHandle lseek, MethodHandle syscall, long pageBytes) {
     }
 
@@ -105,7 +105,7 @@ final class FileAdvice {
         return withFile(file, (fd, arena) -> seemsCached(fd, arena) != null);
     }
 
-    /** Drops the file's clean pages of a range out of the page cache (for tests of the hints); length 0: to its end. */
+    /** Drops a range's clean pages out of the page cache (for tests of the hints); length 0: to the file's end. */
     static boolean dropFromCache(Path file, long from, long length) {
         return withFile(file, (fd, arena) -> (int) CALLS.fadvise.invokeExact(fd, from, length, POSIX_FADV_DONTNEED) == 0);
     }
@@ -132,37 +132,58 @@ final class FileAdvice {
     }
 
     /**
-     * Whether the open file's pages at {@link #SAMPLES} places spread over it, the first and the last among them, are
-     * all in the page cache; null where that cannot be told. A sample, not the whole file: cachestat walks each page of
-     * its range, which took ~10 us for a 21 MB file on AMD Zen 4 at first and ~240 us two hours later on the same VM,
-     * as dear as the hint it was to spare. The sample costs ~26 us there with the file's open and close (two pages
-     * ~21), whatever the file's size, and saved a one-pass scan on one thread ~4%. A file with pages missing
-     * only between the samples goes unhinted, and its page faults read them as the scan comes to them: a loss of speed
-     * where the guess is wrong, never of data.
+     * Whether the open file seems all in the page cache: a file of up to {@link #SAMPLES} pages is asked about whole,
+     * a longer one at that many pages spread over it, the first and the last among them; null where that cannot be
+     * told. A sample, not the whole file: cachestat walks each page of its range, and for a 21 MB file on AMD Zen 4
+     * that came to cost more than the hint it spares (bench/results/2026-12-02-issue18-zen4.md, section 9). A file
+     * with pages missing only between the samples goes unhinted, and its page faults read them as the scan comes to
+     * them: a loss of speed where the guess is wrong, never of data.
      */
     private static Boolean seemsCached(int fd, Arena arena) throws Throwable {
         if (CACHE_TEST == null) {
             return null;
         }
         long size = (long) CACHE_TEST.lseek.invokeExact(fd, 0L, SEEK_END);
-        if (size <= 0) {
-            return size == 0 ? Boolean.TRUE : null;
+        if (size < 0) {
+            return null;
         }
         long pageBytes = CACHE_TEST.pageBytes;
-        long lastPage = (size - 1) / pageBytes;
-        MemorySegment range = arena.allocate(RANGE);
-        MemorySegment stat = arena.allocate(STAT);
+        long pages = (size + pageBytes - 1) / pageBytes;
+        CachedPages cached = new CachedPages(fd, arena);
+        if (pages <= SAMPLES) {
+            long all = cached.in(0, 0); // length 0: to the end of the file
+            return all < 0 ? null : all >= pages;
+        }
         for (int i = 0; i < SAMPLES; i++) {
-            long page = lastPage * i / (SAMPLES - 1);
-            range.setAtIndex(JAVA_LONG, 0, page * pageBytes);
-            range.setAtIndex(JAVA_LONG, 1, pageBytes);
-            if ((long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, (long) fd, range, stat, 0L) != 0) {
-                return null;
-            }
-            if (stat.get(JAVA_LONG, 0) == 0) {
-                return false;
+            long page = (pages - 1) * i / (SAMPLES - 1);
+            long one = cached.in(page * pageBytes, pageBytes);
+            if (one <= 0) {
+                return one < 0 ? null : Boolean.FALSE;
             }
         }
         return true;
+    }
+
+    /** cachestat's count of cached pages in ranges of one open file, through buffers allocated once. */
+    private static final class CachedPages {
+        private final long fd;
+        private final MemorySegment range;
+        private final MemorySegment stat;
+
+        CachedPages(int fd, Arena arena) {
+            this.fd = fd;
+            this.range = arena.allocate(RANGE);
+            this.stat = arena.allocate(STAT);
+        }
+
+        /** Pages of the range in the page cache ({@code nr_cache}), or -1 when cachestat fails. */
+        long in(long offset, long length) throws Throwable {
+            range.setAtIndex(JAVA_LONG, 0, offset);
+            range.setAtIndex(JAVA_LONG, 1, length);
+            if ((long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, fd, range, stat, 0L) != 0) {
+                return -1;
+            }
+            return stat.get(JAVA_LONG, 0);
+        }
     }
 }

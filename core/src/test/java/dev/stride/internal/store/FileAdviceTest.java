@@ -55,7 +55,7 @@ class FileAdviceTest {
     @Test
     void aFileIsHintedUnlessAllOfItIsInThePageCache(@TempDir Path dir) throws IOException {
         Path chunk = dir.resolve("chunk");
-        Files.write(chunk, new byte[MIB + 1]); // one byte on a last page: the pages are counted rounding up
+        Files.write(chunk, new byte[MIB + 1]); // one byte on a last page, the last of the pages sampled
         assumeTrue(FileAdvice.tellsCached(chunk), "cachestat does not answer here, so every file is hinted");
         assertFalse(FileAdvice.willNeed(chunk), "just written, so all cached");
         dropFromCache(chunk, MIB);
@@ -63,8 +63,10 @@ class FileAdviceTest {
         Files.readAllBytes(chunk);
         assertFalse(FileAdvice.willNeed(chunk), "read again");
         dropFromCache(chunk, 0, 16 * PAGE);
+        assumeFalse(inCache(chunk, 0), "the first page dropped");
         assertTrue(FileAdvice.willNeed(chunk), "its first pages dropped");
         dropFromCache(chunk, MIB / 4, MIB / 2);
+        assumeFalse(inCache(chunk, 109), "a sampled page in the middle dropped");
         assertTrue(FileAdvice.willNeed(chunk), "half of it dropped from the middle");
     }
 
@@ -75,10 +77,21 @@ class FileAdviceTest {
         assumeTrue(FileAdvice.tellsCached(chunk), "cachestat does not answer here, so every file is hinted");
         // 256 pages, 8 sampled: 0, 36, 72, 109, 145, 182, 218, 255; pages 1-35 are not among them
         dropFromCache(chunk, PAGE, 35 * PAGE);
+        assertTrue(inCache(chunk, 0) && inCache(chunk, 36), "the samples around the range kept");
         assertFalse(FileAdvice.willNeed(chunk), "only pages between the samples dropped: taken as cached");
+    }
+
+    @Test
+    void aFileOfFewPagesIsAskedAboutWhole(@TempDir Path dir) throws IOException {
         Path empty = dir.resolve("empty");
         Files.write(empty, new byte[0]);
+        assumeTrue(FileAdvice.tellsCached(empty), "cachestat does not answer here, so every file is hinted");
         assertFalse(FileAdvice.willNeed(empty), "nothing to read ahead");
+        Path small = dir.resolve("small");
+        Files.write(small, new byte[8 * PAGE]);
+        assertFalse(FileAdvice.willNeed(small), "just written, so all cached");
+        dropFromCache(small, 4 * PAGE);
+        assertTrue(FileAdvice.willNeed(small), "its second half dropped");
     }
 
     @Test
@@ -120,11 +133,19 @@ class FileAdviceTest {
         assertTrue(FileAdvice.dropFromCache(file, from, length), "POSIX_FADV_DONTNEED");
         try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file)) {
             MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
-            MemorySegment dropped = length == 0 ? mapped.asSlice(from) : mapped.asSlice(from, length);
-            assertFalse(dropped.isLoaded(), "pages from " + from + " dropped");
-            if (length > 0) {
-                assertTrue(mapped.asSlice(from + length, PAGE).isLoaded(), "the page after the range kept");
+            long end = length == 0 ? ch.size() : from + length;
+            // the kernel drops whole folios only: one that reaches past the range keeps its pages
+            assumeFalse(mapped.asSlice(from, end - from).isLoaded(), "pages from " + from + " dropped");
+            if (end < ch.size()) {
+                assertTrue(mapped.asSlice(end, Math.min(PAGE, ch.size() - end)).isLoaded(), "the page after the range kept");
             }
+        }
+    }
+
+    /** Whether the file's page {@code page} is in the page cache (mincore). */
+    private static boolean inCache(Path file, long page) throws IOException {
+        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file)) {
+            return ch.map(FileChannel.MapMode.READ_ONLY, page * PAGE, Math.min(PAGE, ch.size() - page * PAGE), arena).isLoaded();
         }
     }
 }
