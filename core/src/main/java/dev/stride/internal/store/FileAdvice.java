@@ -149,14 +149,15 @@ final class FileAdvice {
         }
         long pageBytes = CACHE_TEST.pageBytes;
         long pages = (size + pageBytes - 1) / pageBytes;
-        CachedPages cached = new CachedPages(fd, arena);
+        MemorySegment range = arena.allocate(RANGE);
+        MemorySegment stat = arena.allocate(STAT);
         if (pages <= SAMPLES) {
-            long all = cached.in(0, 0); // length 0: to the end of the file
+            long all = cachedPages(fd, range, stat, 0, 0); // length 0: to the end of the file
             return all < 0 ? null : all >= pages;
         }
         for (int i = 0; i < SAMPLES; i++) {
             long page = (pages - 1) * i / (SAMPLES - 1);
-            long one = cached.in(page * pageBytes, pageBytes);
+            long one = cachedPages(fd, range, stat, page * pageBytes, pageBytes);
             if (one <= 0) {
                 return one < 0 ? null : Boolean.FALSE;
             }
@@ -164,26 +165,13 @@ final class FileAdvice {
         return true;
     }
 
-    /** cachestat's count of cached pages in ranges of one open file, through buffers allocated once. */
-    private static final class CachedPages {
-        private final long fd;
-        private final MemorySegment range;
-        private final MemorySegment stat;
-
-        CachedPages(int fd, Arena arena) {
-            this.fd = fd;
-            this.range = arena.allocate(RANGE);
-            this.stat = arena.allocate(STAT);
+    /** Pages of a range of the open file in the page cache ({@code nr_cache}), or -1 when cachestat fails. */
+    private static long cachedPages(int fd, MemorySegment range, MemorySegment stat, long offset, long length) throws Throwable {
+        range.setAtIndex(JAVA_LONG, 0, offset);
+        range.setAtIndex(JAVA_LONG, 1, length);
+        if ((long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, (long) fd, range, stat, 0L) != 0) {
+            return -1;
         }
-
-        /** Pages of the range in the page cache ({@code nr_cache}), or -1 when cachestat fails. */
-        long in(long offset, long length) throws Throwable {
-            range.setAtIndex(JAVA_LONG, 0, offset);
-            range.setAtIndex(JAVA_LONG, 1, length);
-            if ((long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, fd, range, stat, 0L) != 0) {
-                return -1;
-            }
-            return stat.get(JAVA_LONG, 0);
-        }
+        return stat.get(JAVA_LONG, 0);
     }
 }
