@@ -1,12 +1,17 @@
 package dev.stride.internal.store;
 
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -15,114 +20,94 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 /**
  * Tells the kernel a file will be read soon ({@code posix_fadvise(POSIX_FADV_WILLNEED)}), so it reads the file into the
  * page cache in the background, at the disk's parallel bandwidth, while the cores decode what came before: a scan of
- * files not in the cache then waits less on page faults. A file already in the page cache (as far as {@code cachestat},
- * Linux 6.5, finds at a few pages) is not hinted: the hint would walk its cached pages for nothing, ~100 us per 21 MB
- * file on AMD Zen 4, and those walks cost a warm one-pass scan ~7%. Where {@code cachestat} does not answer
- * (older kernels, a seccomp filter, a kernel that refuses it for this file) every file is hinted, as before. A hint
- * only: nothing happens where the calls are not there (not Linux, or native access not enabled for this module,
- * which Java would otherwise warn about).
+ * files not in the cache then waits less on page faults. A file already in the page cache, as far as {@code mincore}
+ * finds at a few pages ({@link MemorySegment#isLoaded}), is not hinted: the hint would walk its cached pages for
+ * nothing, ~100 us per 21 MB file on AMD Zen 4, and those walks cost a warm one-pass scan ~7%. Linux (5.2 on) tells
+ * {@code mincore} about the page cache only for files the process owns or may write; other files seem not cached and
+ * are hinted. A hint only: nothing happens where the calls are not there (not Linux, or native access not enabled for
+ * this module, which Java would otherwise warn about), nor before they are linked ({@link Linked}).
  */
 final class FileAdvice {
     /** Read only; not blocking on a FIFO where a file should be; not inherited by child processes. */
     private static final int OPEN_FLAGS = 0 | 04000 | 02000000;
     private static final int POSIX_FADV_WILLNEED = 3;
     private static final int POSIX_FADV_DONTNEED = 4;
-    private static final int SEEK_END = 2;
-    private static final int SC_PAGESIZE = 30;
-    /** cachestat's number in the system call table, shared by x86-64, arm64 and most architectures (not alpha, MIPS). */
-    private static final long SYS_CACHESTAT = 451;
-    /** Pages of a file whose presence in the page cache stands for all of its pages ({@link #seemsCached}). */
+    /** Pages of a file whose presence in the page cache stands for all of its pages ({@link #worthHinting}). */
     private static final int SAMPLES = 8;
-    /** {@code struct cachestat_range}: offset and length. */
-    private static final MemoryLayout RANGE = MemoryLayout.sequenceLayout(2, JAVA_LONG);
-    /** {@code struct cachestat}: nr_cache first, then dirty, writeback, evicted and recently evicted pages. */
-    private static final MemoryLayout STAT = MemoryLayout.sequenceLayout(5, JAVA_LONG);
-    private static final Calls CALLS = calls();
-    private static final CacheTest CACHE_TEST = CALLS == null ? null : cacheTest();
+    /** The bytes of one sample: within one page whatever the page size (4 KiB and more on Linux). */
+    private static final long SAMPLE_BYTES = 4096;
+    private static final boolean CALLS_ALLOWED = FileAdvice.class.getModule().isNativeAccessEnabled()
+            && System.getProperty("os.name", "").startsWith("Linux");
 
-    private record Calls(MethodHandle open, MethodHandle fadvise, MethodHandle close) {
+    /**
+     * The libc calls, linked on a thread of their own from the first file found worth a hint: linking takes ~100 ms in
+     * a fresh JVM (AMD Zen 4; the linker and the first downcall's machinery are most of it), which the threads of a scan
+     * would otherwise wait for, and which a scan of cached files never needs. Until they are linked no file is hinted.
+     */
+    private static final class Linked {
+        static final CompletableFuture<Libc> LIBC = CALLS_ALLOWED
+                ? CompletableFuture.supplyAsync(FileAdvice::link, task -> Thread.ofPlatform().daemon().name("stride-file-advice").start(task))
+                : CompletableFuture.completedFuture(null);
     }
 
-    /** What tells whether a file is in the page cache; absent where cachestat's number is not 451. */
-    private record CacheTest(MethodHandle lseek, MethodHandle syscall, long pageBytes) {
-    }
-
-    /** What is done with an open file descriptor. */
-    private interface FileCall {
-        boolean apply(int fd, Arena arena) throws Throwable;
+    private record Libc(MethodHandle open, MethodHandle fadvise, MethodHandle close) {
     }
 
     private FileAdvice() {
     }
 
-    private static Calls calls() {
-        if (!FileAdvice.class.getModule().isNativeAccessEnabled() || !System.getProperty("os.name", "").startsWith("Linux")) {
-            return null;
-        }
+    private static Libc link() {
         try {
-            return new Calls(libc("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
-                    libc("posix_fadvise", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT)),
-                    libc("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT)));
+            Linker linker = Linker.nativeLinker(); // throws on a platform Java cannot call into: then no hints
+            return new Libc(downcall(linker, "open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT)),
+                    downcall(linker, "posix_fadvise", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT)),
+                    downcall(linker, "close", FunctionDescriptor.of(JAVA_INT, JAVA_INT)));
         } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static CacheTest cacheTest() {
-        String arch = System.getProperty("os.arch", "");
-        if (!arch.equals("amd64") && !arch.equals("aarch64")) {
-            return null;
-        }
-        try {
-            long pageBytes = (long) libc("sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT)).invokeExact(SC_PAGESIZE);
-            // long syscall(long number, ...): the file descriptor, range, result and flags are its variadic part, as longs
-            return pageBytes <= 0 ? null : new CacheTest(libc("lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT)),
-                    libc("syscall", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG),
-                            Linker.Option.firstVariadicArg(1)),
-                    pageBytes);
-        } catch (VirtualMachineError e) {
-            throw e;
-        } catch (Throwable e) {
             return null;
         }
     }
 
     // restricted: called only when native access is enabled for this module, with the C signatures of libc
     @SuppressWarnings("restricted")
-    private static MethodHandle libc(String name, FunctionDescriptor signature, Linker.Option... options) {
-        Linker linker = Linker.nativeLinker(); // throws on a platform Java cannot call into: then no hints
-        return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature, options);
+    private static MethodHandle downcall(Linker linker, String name, FunctionDescriptor signature) {
+        return linker.downcallHandle(linker.defaultLookup().find(name).orElseThrow(), signature);
     }
 
-    /** Asks for the whole file to be read ahead; false when it seems all cached or the hint could not be given. */
+    /**
+     * Asks for the whole file to be read ahead; false when it seems all cached, is no regular file, the calls are not
+     * linked yet, or the hint could not be given. Never waits for the linking.
+     */
     static boolean willNeed(Path file) {
-        return withFile(file, (fd, arena) -> seemsCached(fd, arena) != Boolean.TRUE
-                && (int) CALLS.fadvise.invokeExact(fd, 0L, 0L, POSIX_FADV_WILLNEED) == 0);
-    }
-
-    /** Whether this machine can tell if the file is in the page cache, and so leaves out hints for such files. */
-    static boolean tellsCached(Path file) {
-        return withFile(file, (fd, arena) -> seemsCached(fd, arena) != null);
+        if (!CALLS_ALLOWED || !worthHinting(file)) {
+            return false;
+        }
+        Future<Libc> linking = Linked.LIBC;
+        return fadvise(linking.state() == Future.State.SUCCESS ? linking.resultNow() : null, file, 0, 0, POSIX_FADV_WILLNEED);
     }
 
     /** Drops a range's clean pages out of the page cache (for tests of the hints); length 0: to the file's end. */
     static boolean dropFromCache(Path file, long from, long length) {
-        return withFile(file, (fd, arena) -> (int) CALLS.fadvise.invokeExact(fd, from, length, POSIX_FADV_DONTNEED) == 0);
+        return fadvise(Linked.LIBC.join(), file, from, length, POSIX_FADV_DONTNEED);
     }
 
-    private static boolean withFile(Path file, FileCall call) {
-        if (CALLS == null) {
+    /** The linking of the calls, started by the first file worth a hint (for tests). */
+    static Future<?> linking() {
+        return Linked.LIBC;
+    }
+
+    private static boolean fadvise(Libc libc, Path file, long from, long length, int advice) {
+        if (libc == null) {
             return false;
         }
         try (Arena arena = Arena.ofConfined()) {
-            int fd = (int) CALLS.open.invokeExact(arena.allocateFrom(file.toString()), OPEN_FLAGS);
+            int fd = (int) libc.open.invokeExact(arena.allocateFrom(file.toString()), OPEN_FLAGS);
             if (fd < 0) {
                 return false;
             }
             try {
-                return call.apply(fd, arena);
+                return (int) libc.fadvise.invokeExact(fd, from, length, advice) == 0;
             } finally {
-                int ignored = (int) CALLS.close.invokeExact(fd);
+                int ignored = (int) libc.close.invokeExact(fd);
             }
         } catch (VirtualMachineError e) {
             throw e;
@@ -132,46 +117,38 @@ final class FileAdvice {
     }
 
     /**
-     * Whether the open file seems all in the page cache: a file of up to {@link #SAMPLES} pages is asked about whole,
-     * a longer one at that many pages spread over it, the first and the last among them; null where that cannot be
-     * told. A sample, not the whole file: cachestat walks each page of its range, and for a 21 MB file on AMD Zen 4
-     * that came to cost more than the hint it spares (bench/results/2026-12-02-issue18-zen4.md, section 9). A file
-     * with pages missing only between the samples goes unhinted, and its page faults read them as the scan comes to
-     * them: a loss of speed where the guess is wrong, never of data.
+     * Whether the file is a regular file, not empty, with pages out of the page cache: a file of up to {@link #SAMPLES}
+     * pages is asked about whole, a longer one at that many pages spread over it, the first and the last among them.
+     * A sample, not the whole file: the kernel walks each page asked about, and for a 21 MB file on AMD Zen 4 that came
+     * to cost more than the hint it spares (bench/results/2026-12-02-issue18-zen4.md, section 9). A file with pages
+     * missing only between the samples goes unhinted, and its page faults read them as the scan comes to them: a loss
+     * of speed where the guess is wrong, never of data. The mapping is never touched, so it costs no page fault.
      */
-    private static Boolean seemsCached(int fd, Arena arena) throws Throwable {
-        if (CACHE_TEST == null) {
-            return null;
-        }
-        long size = (long) CACHE_TEST.lseek.invokeExact(fd, 0L, SEEK_END);
-        if (size < 0) {
-            return null;
-        }
-        long pageBytes = CACHE_TEST.pageBytes;
-        long pages = (size + pageBytes - 1) / pageBytes;
-        MemorySegment range = arena.allocate(RANGE);
-        MemorySegment stat = arena.allocate(STAT);
-        if (pages <= SAMPLES) {
-            long all = cachedPages(fd, range, stat, 0, 0); // length 0: to the end of the file
-            return all < 0 ? null : all >= pages;
-        }
-        for (int i = 0; i < SAMPLES; i++) {
-            long page = (pages - 1) * i / (SAMPLES - 1);
-            long one = cachedPages(fd, range, stat, page * pageBytes, pageBytes);
-            if (one <= 0) {
-                return one < 0 ? null : Boolean.FALSE;
+    private static boolean worthHinting(Path file) {
+        try {
+            if (!Files.readAttributes(file, BasicFileAttributes.class).isRegularFile()) {
+                return false; // a FIFO is not opened: that would block
             }
+            try (Arena arena = Arena.ofConfined(); FileChannel channel = FileChannel.open(file)) {
+                long size = channel.size();
+                if (size == 0) {
+                    return false;
+                }
+                MemorySegment mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+                if (size <= SAMPLES * SAMPLE_BYTES) {
+                    return !mapped.isLoaded();
+                }
+                long last = (size - 1) / SAMPLE_BYTES;
+                for (int i = 0; i < SAMPLES; i++) {
+                    long at = last * i / (SAMPLES - 1) * SAMPLE_BYTES;
+                    if (!mapped.asSlice(at, Math.min(SAMPLE_BYTES, size - at)).isLoaded()) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        } catch (IOException | RuntimeException e) {
+            return false; // gone, unreadable or changed under us: a hint would not help
         }
-        return true;
-    }
-
-    /** Pages of a range of the open file in the page cache ({@code nr_cache}), or -1 when cachestat fails. */
-    private static long cachedPages(int fd, MemorySegment range, MemorySegment stat, long offset, long length) throws Throwable {
-        range.setAtIndex(JAVA_LONG, 0, offset);
-        range.setAtIndex(JAVA_LONG, 1, length);
-        if ((long) CACHE_TEST.syscall.invokeExact(SYS_CACHESTAT, (long) fd, range, stat, 0L) != 0) {
-            return -1;
-        }
-        return stat.get(JAVA_LONG, 0);
     }
 }

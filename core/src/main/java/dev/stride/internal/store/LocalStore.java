@@ -172,8 +172,8 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
      * Whether a scope keeps the key's whole value mapped with its first page resident ({@code mincore}), as in a
      * repeated scan of an open array. A hint would then walk the file's pages in the page cache for nothing: ~45 us
      * per 21 MB file on AMD Zen 5, where this test (one mincore of one page) costs a few, and the hints cost a warm
-     * scan of mapped chunks 4-7%. Cheaper than the hint's own test (an open and a cachestat of a few pages, ~26 us on
-     * Zen 4), and the only one where cachestat does not answer. The first page stands for the whole value, a guess
+     * scan of mapped chunks 4-7%. Cheaper than the hint's own test (a file opened and mapped to ask mincore about a few
+     * of its pages, ~20 us on Zen 4). The first page stands for the whole value, a guess
      * that costs only speed when wrong; a value whose first page was evicted since is hinted again.
      */
     private boolean keptInMemory(String key) {

@@ -26,9 +26,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The read-ahead hint for local files: given for a file with any of its sampled pages out of the page cache, harmless
  * for anything else, never blocking, and left out for a file cached at every sample or a value kept mapped whose first
- * page is in memory. The tests run with
- * native access enabled on Linux, as the command line does; they drop pages from the cache and check that with
- * mincore ({@link MemorySegment#isLoaded}), so the hint's own test of the cache (cachestat) is not its own judge.
+ * page is in memory; never waiting for its calls to be linked. The tests run with native access enabled on Linux, as
+ * the command line does; they drop pages from the cache and check which ones are out page by page
+ * ({@link MemorySegment#isLoaded}), so that each decision is tested against the pages the hint samples.
  */
 class FileAdviceTest {
     private static final int PAGE = 4096;
@@ -56,7 +56,7 @@ class FileAdviceTest {
     void aFileIsHintedUnlessAllOfItIsInThePageCache(@TempDir Path dir) throws IOException {
         Path chunk = dir.resolve("chunk");
         Files.write(chunk, new byte[MIB + 1]); // one byte on a last page, the last of the pages sampled
-        assumeTrue(FileAdvice.tellsCached(chunk), "cachestat does not answer here, so every file is hinted");
+        assumeCacheTold(chunk);
         assertFalse(FileAdvice.willNeed(chunk), "just written, so all cached");
         dropFromCache(chunk, MIB);
         assertTrue(FileAdvice.willNeed(chunk), "its last page dropped");
@@ -74,7 +74,7 @@ class FileAdviceTest {
     void aFewPagesStandForTheWholeFile(@TempDir Path dir) throws IOException {
         Path chunk = dir.resolve("chunk");
         Files.write(chunk, new byte[MIB]);
-        assumeTrue(FileAdvice.tellsCached(chunk), "cachestat does not answer here, so every file is hinted");
+        assumeCacheTold(chunk);
         // 256 pages, 8 sampled: 0, 36, 72, 109, 145, 182, 218, 255; pages 1-35 are not among them
         dropFromCache(chunk, PAGE, 35 * PAGE);
         assertTrue(inCache(chunk, 0) && inCache(chunk, 36), "the samples around the range kept");
@@ -85,10 +85,10 @@ class FileAdviceTest {
     void aFileOfFewPagesIsAskedAboutWhole(@TempDir Path dir) throws IOException {
         Path empty = dir.resolve("empty");
         Files.write(empty, new byte[0]);
-        assumeTrue(FileAdvice.tellsCached(empty), "cachestat does not answer here, so every file is hinted");
         assertFalse(FileAdvice.willNeed(empty), "nothing to read ahead");
         Path small = dir.resolve("small");
         Files.write(small, new byte[8 * PAGE]);
+        assumeCacheTold(small);
         assertFalse(FileAdvice.willNeed(small), "just written, so all cached");
         dropFromCache(small, 4 * PAGE);
         assertTrue(FileAdvice.willNeed(small), "its second half dropped");
@@ -116,6 +116,36 @@ class FileAdviceTest {
             dropFromCache(chunk, PAGE);
             assertTrue(store.hint("chunk"), "the scope that kept it mapped is closed");
         }
+    }
+
+    @Test
+    void theFirstHintDoesNotWaitForTheCallsToBeLinked(@TempDir Path dir) throws IOException, InterruptedException {
+        Path chunk = dir.resolve("chunk");
+        Files.write(chunk, new byte[MIB]);
+        dropFromCache(chunk, 0);
+        Process fresh = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                FirstHints.class.getName(), chunk.toString()).redirectErrorStream(true).start();
+        String out = new String(fresh.getInputStream().readAllBytes()).strip();
+        assertTrue(fresh.waitFor(60, TimeUnit.SECONDS));
+        assertEquals("first false, linked then false, once linked true", out);
+    }
+
+    /** In a fresh JVM: a hint asked for at once, then one once the calls are linked. */
+    static final class FirstHints {
+        public static void main(String[] args) throws Exception {
+            Path file = Path.of(args[0]);
+            boolean first = FileAdvice.willNeed(file);
+            boolean linkedThen = FileAdvice.linking().isDone();
+            FileAdvice.linking().get();
+            System.out.println("first " + first + ", linked then " + linkedThen + ", once linked " + FileAdvice.willNeed(file));
+        }
+    }
+
+    /** Skips the test where mincore does not tell this file's pages in the page cache (Linux: files not ours). */
+    private static void assumeCacheTold(Path file) throws IOException {
+        Files.readAllBytes(file);
+        assumeTrue(inCache(file, 0), "mincore does not tell the page cache here, so every file is hinted");
     }
 
     /** Drops the file's pages from {@code from} on out of the page cache; skips the test on tmpfs, which keeps them. */
