@@ -9,7 +9,7 @@
 #   JMH options   replace the defaults (-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc: every benchmark on the default I/O
 #                 policy, about 20 minutes), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
-#                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 8 minutes; 0 leaves them out);
+#                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 3 minutes; 0 leaves them out);
 #                 RESULTS output directory (default bench/target/results)
 # outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail

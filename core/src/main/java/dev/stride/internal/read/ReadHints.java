@@ -9,7 +9,10 @@ import java.util.function.LongFunction;
  */
 final class ReadHints {
     static final int AHEAD = 4;
-    /** Units smaller than this are not hinted: the hint's three system calls would cost as much as the read. */
+    /**
+     * Units smaller than this are not hinted: the hint's system calls (the file mapped to ask mincore, then fadvise)
+     * would cost as much as the read.
+     */
     private static final long HINT_ABOVE_BYTES = 256 << 10;
 
     private final ArrayReader array;

@@ -40,13 +40,13 @@ final class FileAdvice {
             && System.getProperty("os.name", "").startsWith("Linux");
 
     /**
-     * The libc calls, linked on a thread of their own from the first file found worth a hint: linking takes ~100 ms in
-     * a fresh JVM (AMD Zen 4; the linker and the first downcall's machinery are most of it), which the threads of a scan
-     * would otherwise wait for, and which a scan of cached files never needs. Until they are linked no file is hinted.
+     * The libc calls, linked on a thread of their own from the first file found worth a hint: linking takes ~100 ms
+     * in a fresh JVM (AMD Zen 4; the linker and the first downcall's machinery are most of it), which the threads of a
+     * scan would otherwise wait for, and which a scan of cached files never needs. Until then no file is hinted.
      */
     private static final class Linked {
         static final CompletableFuture<Libc> LIBC = CALLS_ALLOWED
-                ? CompletableFuture.supplyAsync(FileAdvice::link, task -> Thread.ofPlatform().daemon().name("stride-file-advice").start(task))
+                ? CompletableFuture.supplyAsync(FileAdvice::link, Thread.ofPlatform().daemon().name("stride-file-advice")::start)
                 : CompletableFuture.completedFuture(null);
     }
 
