@@ -216,18 +216,31 @@ public final class Kernels {
         t.block(n, 0, 0, sum, min, max);
     }
 
-    /** int32 and uint32: their sum fits a long for up to 2^31 values. */
+    /**
+     * int32 and uint32: their sum fits a long for up to 2^31 values. Where the loops do not read ahead this one is
+     * written flat: folded to one group it ran 2-7% slower over memory on one thread of Zen 4 (results of 2026-12-02,
+     * section 12); the float loops showed no such loss, and int64's loop written flat measured both faster and slower.
+     */
     private static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
         long sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        long last = s.byteSize() - 1;
         long o = at;
-        for (int i = 0; i < (int) n; ) {
-            int end = READS_AHEAD ? Math.min((int) n, i + GROUP) : (int) n;
-            if (READS_AHEAD) {
-                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+        if (!READS_AHEAD) {
+            for (int i = 0; i < (int) n; i++, o += stride) {
+                int raw = Reads.i32(s, o, little);
+                long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
+                sum += v;
+                if (v < min) min = v;
+                if (v > max) max = v;
             }
+            t.block(n, 0, 0, sum, min, max);
+            return;
+        }
+        long last = s.byteSize() - 1;
+        for (int i = 0; i < (int) n; ) {
+            int end = Math.min((int) n, i + GROUP);
+            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             for (; i < end; i++, o += stride) {
                 int raw = Reads.i32(s, o, little);
                 long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
