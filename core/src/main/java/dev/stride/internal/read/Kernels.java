@@ -227,7 +227,7 @@ public final class Kernels {
         long max = Long.MIN_VALUE;
         // the segment's size read here, before either loop, and not after the flat one: the JIT then kept the flat
         // loop's base address and stride in registers instead of reloading both from the stack each record
-        // (bench/disasm.py), 0.94-0.98 of mappedSum on one thread of Zen 4 against 0.86-0.89 (results section 12)
+        // (bench/disasm.py), 0.94-0.98 of mappedSum on one thread of Zen 4 against 0.85-0.89 (results section 12)
         long last = s.byteSize() - 1;
         long o = at;
         if (!READS_AHEAD) {
