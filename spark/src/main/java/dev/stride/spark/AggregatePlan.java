@@ -123,6 +123,29 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
         return t instanceof ByteType || t instanceof ShortType || t instanceof IntegerType || t instanceof LongType;
     }
 
+    /**
+     * The keys a group can have, from the key's type. They size a task's table of groups ({@link GroupSlots}) and bound
+     * the rows a task gives: one per group it holds, where a key of 16 bits or fewer never fills the table (so never
+     * starts afresh, {@link AggregateReader#MAX_GROUPS}).
+     */
+    record KeyRange(long lowest, long highest) {
+        /** The rows a task reading {@code records} records gives at most: one per record, and one per key. */
+        long rowsAtMost(long records) {
+            long span = highest - lowest; // one less than the keys; negative when a long key may take all 2^64
+            return span >= 0 && span < records ? span + 1 : records;
+        }
+    }
+
+    KeyRange keyRange() {
+        return switch (key.dataType()) {
+            case BooleanType ignored -> new KeyRange(0, 1);
+            case ByteType ignored -> new KeyRange(Byte.MIN_VALUE, Byte.MAX_VALUE);
+            case ShortType ignored -> new KeyRange(Short.MIN_VALUE, Short.MAX_VALUE);
+            case IntegerType ignored -> new KeyRange(Integer.MIN_VALUE, Integer.MAX_VALUE);
+            default -> new KeyRange(Long.MIN_VALUE, Long.MAX_VALUE);
+        };
+    }
+
     /** The columns to read: the key, then each column a measure takes, once. */
     StructType input() {
         Map<String, StructField> read = new LinkedHashMap<>();

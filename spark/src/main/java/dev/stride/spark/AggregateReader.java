@@ -4,10 +4,7 @@ import dev.stride.model.Region;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.types.BooleanType;
-import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
@@ -56,12 +53,8 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     }
 
     private void startAfresh() {
-        groups = switch (keyType) {
-            case BooleanType ignored -> new GroupSlots(0, 1);
-            case ByteType ignored -> new GroupSlots(Byte.MIN_VALUE, Byte.MAX_VALUE);
-            case ShortType ignored -> new GroupSlots(Short.MIN_VALUE, Short.MAX_VALUE);
-            default -> new GroupSlots(Long.MIN_VALUE, Long.MAX_VALUE);
-        };
+        AggregatePlan.KeyRange keys = plan.keyRange();
+        groups = new GroupSlots(keys.lowest(), keys.highest());
         accumulators = plan.measures().stream().map(m -> Accumulator.of(m, plan.key().name())).toArray(Accumulator[]::new);
     }
 

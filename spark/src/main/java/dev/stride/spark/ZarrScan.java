@@ -56,9 +56,11 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public InputPartition[] planInputPartitions() {
-        return Partitioner.boxes(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes()).stream()
-                .map(box -> new ZarrPartition(box.start(), box.stop()))
-                .toArray(InputPartition[]::new);
+        return boxes().stream().map(box -> new ZarrPartition(box.start(), box.stop())).toArray(InputPartition[]::new);
+    }
+
+    private List<Region> boxes() {
+        return Partitioner.boxes(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
     }
 
     @Override
@@ -66,10 +68,18 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         return new ZarrReaderFactory(options, columnsRead(), aggregate);
     }
 
+    /**
+     * The rows the scan gives at most, and their bytes as Spark counts them: a plain scan's are the region's records;
+     * an aggregating task gives a row per group, no more than its records nor than its key has values (two for a bool).
+     * Spark plans joins from these (a broadcast below its threshold): an overstated size costs a query its broadcast,
+     * an understated one (a product past a long, wrapped) would broadcast a table too big to send, so the bytes stop
+     * at the largest long.
+     */
     @Override
     public Statistics estimateStatistics() {
-        long rows = region.size();
-        long bytes = rows * Math.max(1, required.defaultSize());
+        long rows = rowsAtMost();
+        long rowBytes = Math.max(1, readSchema().defaultSize());
+        long bytes = rows > Long.MAX_VALUE / rowBytes ? Long.MAX_VALUE : rows * rowBytes;
         return new Statistics() {
             @Override
             public OptionalLong sizeInBytes() {
@@ -81,6 +91,18 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
                 return OptionalLong.of(rows);
             }
         };
+    }
+
+    private long rowsAtMost() {
+        if (aggregate == null) {
+            return region.size();
+        }
+        AggregatePlan.KeyRange keys = aggregate.keyRange();
+        long rows = 0;
+        for (Region box : boxes()) {
+            rows += keys.rowsAtMost(box.size());
+        }
+        return rows;
     }
 
     /** What explain shows: the array, the region read, and which filters Stride applied and which it left to Spark. */

@@ -9,6 +9,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -163,6 +165,26 @@ class ZarrAggregatesTest {
         }
         assertEquals(expected.keySet(), byKey.keySet());
         expected.forEach((k, v) -> assertArrayEquals(v, byKey.get(k), "k = " + k));
+    }
+
+    /**
+     * Spark plans joins from a scan's statistics: an aggregating task gives one row per group it meets, so no more rows
+     * than it reads records nor than its key has values. Each row here is the key (1 byte) and a count (8).
+     */
+    @Test
+    void theStatisticsCountAtMostOneRowPerKeyValueAndTask() {
+        // partitions of three chunks: five tasks of 192 records and one of the last 40
+        assertEquals(List.of(6L * 2, 6L * 2 * 9), rowsAndBytes(sql("SELECT b, count(*) FROM t GROUP BY b", "readings", true, 3L * CHUNK * RECORD)));
+        // one task: an int8 key has 256 values, fewer than the 1,000 records
+        assertEquals(List.of(256L, 256L * 9), rowsAndBytes(sql("SELECT k, count(*) FROM t GROUP BY k", "readings", true, Long.MAX_VALUE)));
+        // an int64 key may differ in every record
+        assertEquals(List.of((long) SIZE, SIZE * 16L), rowsAndBytes(sql("SELECT n, count(*) FROM t GROUP BY n", "readings", true, Long.MAX_VALUE)));
+    }
+
+    private static List<Long> rowsAndBytes(Dataset<Row> df) {
+        assertTrue(Plans.scanText(df).contains(" aggregatedPerTask=["), () -> Plans.scanText(df));
+        Statistics stats = ((SupportsReportStatistics) Plans.scan(df)).estimateStatistics();
+        return List.of(stats.numRows().getAsLong(), stats.sizeInBytes().getAsLong());
     }
 
     @Test

@@ -1,7 +1,13 @@
 package dev.stride.spark;
 
+import dev.stride.model.Region;
+import dev.stride.spi.StoreDescriptor;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -121,5 +127,29 @@ class ZarrPushdownTest {
         assertEquals(Points.SIZE, points().count());
         assertEquals(22, points().where("_index >= 25 and _index < 47").count());
         assertEquals(Set.of(), RecordingStoreProvider.chunksRead(dir));
+    }
+
+    /** Spark plans joins from a scan's statistics: the records of the region the index filters leave, times a row's bytes. */
+    @Test
+    void theStatisticsCountTheRecordsOfTheRegionRead() {
+        Statistics stats = ((SupportsReportStatistics) Plans.scan(points().where("_index >= 25 and _index < 47").select("x")))
+                .estimateStatistics();
+        assertEquals(22, stats.numRows().getAsLong());
+        assertEquals(22 * 8, stats.sizeInBytes().getAsLong()); // x is a double
+    }
+
+    /**
+     * 2^60 records of 16 bytes (never written: all fill values) are 2^64 bytes, which wrapped to 0 in a long: Spark would
+     * have taken the array for empty and broadcast it. The bytes stop at the largest long.
+     */
+    @Test
+    void theBytesOfAnArrayPastALongStopAtTheLargestLong() {
+        StructType columns = new StructType().add("n", DataTypes.LongType, false).add("x", DataTypes.DoubleType, false);
+        long records = 1L << 60;
+        ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.toString()), false, ReadOptions.DEFAULT_PARTITION_BYTES, 1024, false);
+        ZarrScan scan = new ZarrScan(options, new ArrayShape(new long[]{records}, new long[]{1 << 20}, 16), columns,
+                new Region(new long[]{0}, new long[]{records}), List.of(), List.of(), null);
+        assertEquals(records, scan.estimateStatistics().numRows().getAsLong());
+        assertEquals(Long.MAX_VALUE, scan.estimateStatistics().sizeInBytes().getAsLong());
     }
 }
