@@ -23,9 +23,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * files not in the cache then waits less on page faults. A file already in the page cache, as far as {@code mincore}
  * finds at a few pages ({@link MemorySegment#isLoaded}), is not hinted: the hint would walk its cached pages for
  * nothing, ~100 us per 21 MB file on AMD Zen 4, and those walks cost a warm one-pass scan ~7%. Linux (5.2 on) tells
- * {@code mincore} about the page cache only for files the process owns or may write; other files seem not cached and
- * are hinted. A hint only: nothing happens where the calls are not there (not Linux, or native access not enabled for
- * this module, which Java would otherwise warn about), nor before they are linked ({@link Linked}).
+ * {@code mincore} about the page cache only for files the process owns or may write, and calls every page of any
+ * other file resident: a dataset the process may only read (another user's) seems cached and is never hinted. Linux
+ * 6.18 has no better question for such a file: {@code cachestat} refuses it, and a read that may not wait
+ * ({@code preadv2} with {@code RWF_NOWAIT}) starts the readahead it probes for and may wait for it (up to 1 ms per
+ * probe with a disk that reads 8 MiB ahead). A hint only: nothing happens where the calls are not there (not Linux,
+ * or native access not enabled for this module, which Java would otherwise warn about), nor before they are linked
+ * ({@link Linked}).
  */
 final class FileAdvice {
     /** Read only; not blocking on a FIFO where a file should be; not inherited by child processes. */

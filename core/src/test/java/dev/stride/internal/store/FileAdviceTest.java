@@ -142,10 +142,10 @@ class FileAdviceTest {
         }
     }
 
-    /** Skips the test where mincore does not tell this file's pages in the page cache (Linux: files not ours). */
+    /** Skips the test where mincore does not tell this file's pages in the page cache (Linux: files we may not write). */
     private static void assumeCacheTold(Path file) throws IOException {
         Files.readAllBytes(file);
-        assumeTrue(inCache(file, 0), "mincore does not tell the page cache here, so every file is hinted");
+        assumeTrue(inCache(file, 0), "mincore does not tell the page cache here");
     }
 
     /** Drops the file's pages from {@code from} on out of the page cache; skips the test on tmpfs, which keeps them. */
