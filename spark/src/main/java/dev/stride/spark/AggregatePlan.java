@@ -124,15 +124,18 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
     }
 
     /**
-     * The keys a group can have, from the key's type. They size a task's table of groups ({@link GroupSlots}) and bound
-     * the rows a task gives: one per group it holds, where a key of 16 bits or fewer never fills the table (so never
-     * starts afresh, {@link AggregateReader#MAX_GROUPS}).
+     * The keys a group can have, from the key's type: they size a task's table of groups ({@link GroupSlots}) and may
+     * bound the rows a task gives, one per group it holds.
      */
     record KeyRange(long lowest, long highest) {
-        /** The rows a task reading {@code records} records gives at most: one per record, and one per key. */
+        /**
+         * The rows a task reading {@code records} records gives at most: one per record, and, for a key of fewer values
+         * than a task's table holds ({@link AggregateReader#MAX_GROUPS}), one per value; a key of more values may fill
+         * the table, whose groups then go to Spark while the same keys start new ones.
+         */
         long rowsAtMost(long records) {
             long span = highest - lowest; // one less than the keys; negative when a long key may take all 2^64
-            return span >= 0 && span < records ? span + 1 : records;
+            return span >= 0 && span + 1 < AggregateReader.MAX_GROUPS && span < records ? span + 1 : records;
         }
     }
 
@@ -141,7 +144,6 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
             case BooleanType ignored -> new KeyRange(0, 1);
             case ByteType ignored -> new KeyRange(Byte.MIN_VALUE, Byte.MAX_VALUE);
             case ShortType ignored -> new KeyRange(Short.MIN_VALUE, Short.MAX_VALUE);
-            case IntegerType ignored -> new KeyRange(Integer.MIN_VALUE, Integer.MAX_VALUE);
             default -> new KeyRange(Long.MIN_VALUE, Long.MAX_VALUE);
         };
     }

@@ -28,6 +28,7 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private final List<Filter> leftToSpark;
     /** The aggregation the tasks compute, or null for a plain scan. */
     private final AggregatePlan aggregate;
+    private List<Region> boxes;
 
     ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark,
              AggregatePlan aggregate) {
@@ -59,8 +60,12 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         return boxes().stream().map(box -> new ZarrPartition(box.start(), box.stop())).toArray(InputPartition[]::new);
     }
 
+    /** The partitions' boxes, cut once: Spark asks for the partitions and the statistics apart. */
     private List<Region> boxes() {
-        return Partitioner.boxes(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
+        if (boxes == null) {
+            boxes = Partitioner.boxes(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
+        }
+        return boxes;
     }
 
     @Override
@@ -70,10 +75,10 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     /**
      * The rows the scan gives at most, and their bytes as Spark counts them: a plain scan's are the region's records;
-     * an aggregating task gives a row per group, no more than its records nor than its key has values (two for a bool).
-     * Spark plans joins from these (a broadcast below its threshold): an overstated size costs a query its broadcast,
-     * an understated one (a product past a long, wrapped) would broadcast a table too big to send, so the bytes stop
-     * at the largest long.
+     * an aggregating task gives a row per group, no more than its records, nor, for a key of few values, than the key
+     * has (two for a bool: {@link AggregatePlan.KeyRange#rowsAtMost}). Spark plans joins from these (a broadcast below
+     * its threshold): an overstated size costs a query its broadcast, an understated one (a product past a long,
+     * wrapped) would broadcast a table too big to send, so the bytes stop at the largest long.
      */
     @Override
     public Statistics estimateStatistics() {

@@ -181,6 +181,18 @@ class ZarrAggregatesTest {
         assertEquals(List.of((long) SIZE, SIZE * 16L), rowsAndBytes(sql("SELECT n, count(*) FROM t GROUP BY n", "readings", true, Long.MAX_VALUE)));
     }
 
+    /** Past a task's table of groups the same keys start new groups: only a key of fewer values bounds the rows. */
+    @Test
+    void onlyAKeyOfFewerValuesThanATasksGroupsBoundsItsRows() {
+        long records = 1L << 40;
+        assertEquals(2, new AggregatePlan.KeyRange(0, 1).rowsAtMost(records));
+        assertEquals(65536, new AggregatePlan.KeyRange(Short.MIN_VALUE, Short.MAX_VALUE).rowsAtMost(records));
+        assertEquals(100, new AggregatePlan.KeyRange(Short.MIN_VALUE, Short.MAX_VALUE).rowsAtMost(100));
+        assertEquals(records, new AggregatePlan.KeyRange(0, AggregateReader.MAX_GROUPS).rowsAtMost(records));
+        assertEquals(records, new AggregatePlan.KeyRange(Integer.MIN_VALUE, Integer.MAX_VALUE).rowsAtMost(records));
+        assertEquals(records, new AggregatePlan.KeyRange(Long.MIN_VALUE, Long.MAX_VALUE).rowsAtMost(records));
+    }
+
     private static List<Long> rowsAndBytes(Dataset<Row> df) {
         assertTrue(Plans.scanText(df).contains(" aggregatedPerTask=["), () -> Plans.scanText(df));
         Statistics stats = ((SupportsReportStatistics) Plans.scan(df)).estimateStatistics();

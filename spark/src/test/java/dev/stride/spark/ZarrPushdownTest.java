@@ -139,8 +139,8 @@ class ZarrPushdownTest {
     }
 
     /**
-     * 2^60 records of 16 bytes (never written: all fill values) are 2^64 bytes, which wrapped to 0 in a long: Spark would
-     * have taken the array for empty and broadcast it. The bytes stop at the largest long.
+     * A scan planned by hand over 2^60 records of 16 bytes: 2^64 bytes, which wrapped to 0 in a long, and Spark would
+     * have taken the table for empty and broadcast it. The bytes stop at the largest long.
      */
     @Test
     void theBytesOfAnArrayPastALongStopAtTheLargestLong() {

@@ -142,7 +142,7 @@ class FileAdviceTest {
         }
     }
 
-    /** Skips the test where mincore does not tell this file's pages in the page cache (Linux: files we may not write). */
+    /** Skips the test where mincore does not find a page just read in the page cache. */
     private static void assumeCacheTold(Path file) throws IOException {
         Files.readAllBytes(file);
         assumeTrue(inCache(file, 0), "mincore does not tell the page cache here");
