@@ -26,9 +26,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * {@code mincore} about the page cache only for files the process owns or may write, and calls every page of any
  * other file resident: a dataset the process may only read (another user's) seems cached and is never hinted. Linux
  * 6.18 has no better question for such a file: {@code cachestat} refuses it, and a read that may not wait
- * ({@code preadv2} with {@code RWF_NOWAIT}) starts the readahead it probes for and may wait for it (up to 1 ms per
- * probe, ~1.2 ms at most, with a disk that reads 8 MiB ahead). A hint only: nothing happens where the calls are not there (not Linux,
- * or native access not enabled for this module, which Java would otherwise warn about), nor before they are linked
+ * ({@code preadv2} with {@code RWF_NOWAIT}) starts the readahead it probes for and may wait for it (up to ~1.2 ms per
+ * probe with a disk that reads 8 MiB ahead). A hint only: nothing happens where the calls are not there (not Linux, or
+ * native access not enabled for this module, which Java would otherwise warn about), nor before they are linked
  * ({@link Linked}).
  */
 final class FileAdvice {
