@@ -10,7 +10,8 @@
 #                 policy, about 20 minutes), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
 #                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 3 minutes; 0 leaves them out);
-#                 RESULTS output directory (default bench/target/results)
+#                 RESULTS output directory (default bench/target/results); JVM_OPTS options for the benchmark JVMs
+#                 (JMH's forks inherit them), e.g. --add-modules=jdk.incubator.vector for the vector kernels
 # outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail
 
@@ -22,6 +23,7 @@ mkdir -p "$1"
 data=$(cd "$1" && pwd)
 shift
 jmh_args=("$@")
+read -r -a jvm_opts <<< "${JVM_OPTS:-}"
 [ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc)
 results=${RESULTS:-$here/target/results}
 mkdir -p "$results"
@@ -42,7 +44,7 @@ echo "== building bench/target/benchmarks.jar" >&2
 (cd "$repo" && ./mvnw -q -pl bench -am package -DskipTests)
 
 echo "== JMH: ${jmh_args[*]}" >&2
-"$java" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" "${jmh_args[@]}" \
+"$java" "${jvm_opts[@]}" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" "${jmh_args[@]}" \
   -rf json -rff "$results/jmh.json" | tee "$results/jmh.txt" >&2
 
 echo "== field kernels against their baselines in pairs, one JVM per field and thread count" >&2
@@ -50,7 +52,7 @@ paired_rounds=${PAIRED_ROUNDS:-100}
 if [ "$paired_rounds" -gt 0 ]; then
   for type in float64 float32 int64 int32; do
     for threads in 1 2; do
-      "$java" -Dstride.benchdata="$data" --enable-native-access=ALL-UNNAMED -cp "$here/target/benchmarks.jar" \
+      "$java" "${jvm_opts[@]}" -Dstride.benchdata="$data" --enable-native-access=ALL-UNNAMED -cp "$here/target/benchmarks.jar" \
         dev.stride.bench.PairedRatios "$type" "$threads" "$paired_rounds"
     done
   done

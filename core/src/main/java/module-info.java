@@ -7,6 +7,8 @@ module dev.stride {
     requires com.fasterxml.jackson.core;
     // DecodeBudget sizes its default from the physical memory
     requires jdk.management;
+    // the field kernels' vectors, when the JVM is started with this module (internal.read.SimdKernels)
+    requires static jdk.incubator.vector;
 
     exports dev.stride;
     exports dev.stride.model;

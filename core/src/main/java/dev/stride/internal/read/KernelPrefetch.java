@@ -63,7 +63,8 @@ final class KernelPrefetch {
         return lines;
     }
 
-    private static String field(List<String> cpuInfo, String name) {
+    /** The value of the first line naming {@code name}, or an empty string. */
+    static String field(List<String> cpuInfo, String name) {
         for (String line : cpuInfo) {
             int colon = line.indexOf(':');
             if (colon > 0 && line.substring(0, colon).strip().equals(name)) {

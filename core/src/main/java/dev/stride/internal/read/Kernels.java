@@ -24,7 +24,9 @@ import java.nio.ByteOrder;
  *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
  *       the loop (a prefetch, which Java has not), on the CPUs where that pays ({@link KernelPrefetch}).
  * </ul>
- * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it.
+ * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it. Where the JVM has
+ * the vector module and the CPU AVX-512 VBMI, the float64, float32, int64 and int32 loops of records up to 28 bytes
+ * run as {@link VectorKernels} instead, with the same results to the bit.
  */
 public final class Kernels {
     /**
@@ -44,6 +46,8 @@ public final class Kernels {
      * loops then run each block as one group, the plain loop the CPU prefers.
      */
     static final boolean READS_AHEAD = KernelPrefetch.enabled();
+    /** Whether float64, float32, int64 and int32 fields of short records run as vectors ({@link SimdKernels}). */
+    static final boolean VECTORS = SimdKernels.enabled();
     /**
      * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
      * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
@@ -74,8 +78,12 @@ public final class Kernels {
         switch (total) {
             case FieldTotal.Floats t -> {
                 boolean summed = switch ((CoreType) f.type()) {
-                    case FLOAT64 -> sumFloating(s, little, true, at, recordSize, n, t);
-                    case FLOAT32 -> sumFloating(s, little, false, at, recordSize, n, t);
+                    case FLOAT64 -> vectors(recordSize, 8)
+                            ? VectorKernels.sumFloating(s, little, true, at, recordSize, n, t)
+                            : sumFloating(s, little, true, at, recordSize, n, t);
+                    case FLOAT32 -> vectors(recordSize, 4)
+                            ? VectorKernels.sumFloating(s, little, false, at, recordSize, n, t)
+                            : sumFloating(s, little, false, at, recordSize, n, t);
                     default -> sumAny(f, s, first, n, t);
                 };
                 if (!summed) {
@@ -85,13 +93,31 @@ public final class Kernels {
                 }
             }
             case FieldTotal.Integers t -> {
+                boolean time = f.type() instanceof TimeType;
                 switch ((int) f.byteSize()) {
-                    case 8 -> sumLongs(s, little, at, recordSize, n, f.type() instanceof TimeType, t);
-                    case 4 -> sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                    case 8 -> {
+                        if (!time && vectors(recordSize, 8)) {
+                            VectorKernels.sumLongs(s, little, at, recordSize, n, t);
+                        } else {
+                            sumLongs(s, little, at, recordSize, n, time, t);
+                        }
+                    }
+                    case 4 -> {
+                        if (vectors(recordSize, 4)) {
+                            VectorKernels.sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                        } else {
+                            sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                        }
+                    }
                     default -> sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
                 }
             }
         }
+    }
+
+    /** Whether values of {@code width} bytes in records of {@code recordSize} go through {@link VectorKernels}. */
+    private static boolean vectors(long recordSize, int width) {
+        return VECTORS && VectorKernels.fits(recordSize, width);
     }
 
     /**
@@ -100,7 +126,7 @@ public final class Kernels {
      * several instructions (its NaN and -0.0 rules), and runs only when the value may be a new extreme. NaN passes
      * the tests, but then the block's sum is NaN and the caller adds the block again value by value.
      */
-    private static boolean sumFloating(MemorySegment s, boolean little, boolean wide, long at, long stride, long n, FieldTotal.Floats t) {
+    static boolean sumFloating(MemorySegment s, boolean little, boolean wide, long at, long stride, long n, FieldTotal.Floats t) {
         double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
         double min = t.min;
         double max = t.max;
@@ -164,7 +190,7 @@ public final class Kernels {
      * int64, uint64 and times, exactly: the high and low 32-bit halves are summed in two longs (no overflow below 2^31
      * values); min and max in signed order (uint64 flipped). NaT is counted and left out.
      */
-    private static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
+    static void sumLongs(MemorySegment s, boolean little, long at, long stride, long n, boolean time, FieldTotal.Integers t) {
         long flip = t.flip;
         long highMask = flip != 0 ? 0xFFFF_FFFFL : -1L; // uint64: the high half as unsigned
         long high = 0;
@@ -221,7 +247,7 @@ public final class Kernels {
      * written flat: folded to one group it ran 2-7% slower over memory on one thread of Zen 4 (results of 2026-12-02,
      * section 12); the float loops showed no such loss, and int64's loop written flat measured both faster and slower.
      */
-    private static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
+    static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
         long sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;

@@ -1,0 +1,42 @@
+package dev.stride.internal.read;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** When the kernels run as vectors: lines as Linux's /proc/cpuinfo gives them for its first processor. */
+class SimdKernelsTest {
+    private static final List<String> ZEN4 = List.of("processor\t: 0", "vendor_id\t: AuthenticAMD",
+            "flags\t\t: fpu sse2 avx2 avx512f avx512dq avx512ifma avx512cd avx512bw avx512vl avx512vbmi avx512_vnni");
+    /** Skylake-SP: AVX-512 without the byte permutes of VBMI. */
+    private static final List<String> SKYLAKE = List.of("processor\t: 0", "vendor_id\t: GenuineIntel",
+            "flags\t\t: fpu sse2 avx2 avx512f avx512dq avx512cd avx512bw avx512vl");
+
+    @Test
+    void vectorsRunWithTheModuleOnACpuWithByteVectorPermutes() {
+        assertTrue(SimdKernels.decide(null, true, ZEN4));
+        assertFalse(SimdKernels.decide(null, false, ZEN4));
+        assertFalse(SimdKernels.decide(null, true, SKYLAKE));
+        assertFalse(SimdKernels.decide(null, true, List.of()));
+        assertFalse(SimdKernels.decide(null, true, List.of("processor\t: 0", "Features\t: fp asimd sve")));
+    }
+
+    @Test
+    void thePropertyTurnsThemOffButCannotTurnThemOnWhereTheyCannotRun() {
+        assertFalse(SimdKernels.decide("false", true, ZEN4));
+        assertFalse(SimdKernels.decide(" FALSE ", true, ZEN4));
+        assertTrue(SimdKernels.decide("true", true, ZEN4));
+        assertFalse(SimdKernels.decide("true", false, ZEN4));
+        assertFalse(SimdKernels.decide("true", true, SKYLAKE));
+        assertTrue(SimdKernels.decide("yes", true, ZEN4)); // reported, and the rule holds
+    }
+
+    @Test
+    void theKernelsFollowTheRuleForThisJvm() {
+        assertEquals(SimdKernels.enabled(), Kernels.VECTORS);
+    }
+}
