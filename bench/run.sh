@@ -11,7 +11,8 @@
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
 #                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 3 minutes; 0 leaves them out);
 #                 RESULTS output directory (default bench/target/results); JVM_OPTS options for the benchmark JVMs
-#                 (JMH's forks inherit them), e.g. --add-modules=jdk.incubator.vector for the vector kernels
+#                 (JMH's forks inherit them), e.g. '--add-modules=jdk.incubator.vector -Dstride.kernels.vector=true'
+#                 for the vector kernels
 # outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail
 

@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Whether the field kernels run as vectors ({@link VectorKernels}). That needs the incubating module
- * {@code jdk.incubator.vector} in the JVM ({@code --add-modules jdk.incubator.vector}) and a CPU whose byte permutes the
- * JIT makes one instruction each (AVX-512 VBMI); elsewhere the Vector API falls back to ordinary code, many times slower
- * than the scalar loops, so those run. The module is left to the user: the JVM names an incubating module in a warning
- * at every start. The system property {@value #PROPERTY} ({@code false}) turns the vectors off; {@code true} cannot turn
- * them on where the module or the CPU lacks them, and another value is reported (a warning through
- * {@link System.Logger}) and the rule holds.
+ * Whether the field kernels run as vectors ({@link VectorKernels}): only when asked, with the system property
+ * {@value #PROPERTY} set to {@code true}. They need the incubating module {@code jdk.incubator.vector} in the JVM
+ * ({@code --add-modules jdk.incubator.vector}) and a CPU whose byte permutes the JIT makes one instruction each (AVX-512
+ * VBMI); elsewhere the Vector API falls back to ordinary code, many times slower than the scalar loops, so those run.
+ * Asked, not implied by the module: until C2 has compiled them the vector loops run as objects, ~1 s of a fresh JVM's
+ * first scan, which only a long-lived JVM wins back, and Spark's launcher adds the module to every JVM it starts. A
+ * property asking where the module is missing, or set to neither {@code true} nor {@code false}, is reported (a warning
+ * through {@link System.Logger}) and the scalar loops run.
  */
 final class SimdKernels {
     static final String PROPERTY = "stride.kernels.vector";
@@ -27,18 +28,26 @@ final class SimdKernels {
                 KernelPrefetch.firstProcessor(Path.of("/proc/cpuinfo")));
     }
 
-    /** {@code property} may turn the vectors off; otherwise they run when the module is there and the CPU has the flags. */
+    /** Vectors when {@code property} asks for them, the module is there and the CPU has the flags. */
     static boolean decide(String property, boolean module, List<String> cpuInfo) {
-        String set = property == null ? "" : property.strip().toLowerCase(Locale.ROOT);
-        if (set.equals("false")) {
+        String set = property == null ? "false" : property.strip().toLowerCase(Locale.ROOT);
+        if (!set.equals("true")) {
+            if (!set.equals("false")) {
+                // a kernel's static initialiser must not fail: every scan would then fail with NoClassDefFoundError
+                warn("system property " + PROPERTY + " is '" + property + "', not true or false; the scalar loops run");
+            }
             return false;
         }
-        if (property != null && !set.equals("true")) {
-            // a kernel's static initialiser must not fail: every scan would then fail with NoClassDefFoundError
-            System.getLogger(SimdKernels.class.getName()).log(System.Logger.Level.WARNING,
-                    "system property " + PROPERTY + " is '" + property + "', not true or false; left to the rule");
+        if (!module) {
+            warn("system property " + PROPERTY + " is true, but the JVM lacks the module " + MODULE
+                    + " (--add-modules=" + MODULE + "); the scalar loops run");
+            return false;
         }
         List<String> flags = List.of(KernelPrefetch.field(cpuInfo, "flags").split(" "));
-        return module && flags.containsAll(CPU_FLAGS);
+        return flags.containsAll(CPU_FLAGS);
+    }
+
+    private static void warn(String message) {
+        System.getLogger(SimdKernels.class.getName()).log(System.Logger.Level.WARNING, message);
     }
 }
