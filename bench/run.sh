@@ -10,16 +10,16 @@
 #                 policy, about 20 minutes), e.g. a benchmark regexp and '-p array=raw' (see -h of the jar)
 # environment:    PEER_REPEAT runs per peer and array (default 5); FRESH_REPEAT fresh processes (default 10);
 #                 PAIRED_ROUNDS pairs of a field kernel and its baseline (default 100, about 3 minutes; 0 leaves them out);
-#                 RESULTS output directory (default bench/target/results); JVM_OPTS options for the benchmark JVMs
-#                 (JMH's forks inherit them), e.g. '--add-modules=jdk.incubator.vector -Dstride.kernels.vector=true'
-#                 for the vector kernels
+#                 RESULTS output directory (default bench/target/results); JVM_OPTS options for the JMH and paired
+#                 JVMs (JMH's forks inherit them; not the fresh `stride scan` processes), e.g.
+#                 '--add-modules=jdk.incubator.vector -Dstride.kernels.vector=true' for the vector kernels
 # outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
 shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 mkdir -p "$1"
 data=$(cd "$1" && pwd)
 shift

@@ -24,9 +24,9 @@ import java.nio.ByteOrder;
  *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
  *       the loop (a prefetch, which Java has not), on the CPUs where that pays ({@link KernelPrefetch}).
  * </ul>
- * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it. Where the JVM has
- * the vector module and the CPU AVX-512 VBMI, the float64, float32, int64 and int32 loops of records up to 28 bytes
- * run as {@link VectorKernels} instead, with the same results to the bit.
+ * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it. When asked for
+ * and able to ({@link SimdKernels}), the float64, float32, int64 and int32 loops (not times) of records up to 28 bytes
+ * (30 for 4-byte fields) run as {@link VectorKernels} instead, with the same results to the bit.
  */
 public final class Kernels {
     /**
@@ -160,7 +160,7 @@ public final class Kernels {
         return t.block(n, (s0 + s1) + (s2 + s3), min, max);
     }
 
-    private static double real(MemorySegment s, long offset, boolean little, boolean wide) {
+    static double real(MemorySegment s, long offset, boolean little, boolean wide) {
         return wide ? Reads.f64(s, offset, little) : Reads.f32(s, offset, little);
     }
 

@@ -7,8 +7,9 @@ import java.util.Locale;
 /**
  * Whether the field kernels run as vectors ({@link VectorKernels}): only when asked, with the system property
  * {@value #PROPERTY} set to {@code true}. They need the incubating module {@code jdk.incubator.vector} in the JVM
- * ({@code --add-modules jdk.incubator.vector}) and a CPU whose byte permutes the JIT makes one instruction each (AVX-512
- * VBMI); elsewhere the Vector API falls back to ordinary code, many times slower than the scalar loops, so those run.
+ * ({@code --add-modules jdk.incubator.vector}), a CPU with AVX-512 VBMI (one instruction for each byte permute, as Linux's
+ * /proc/cpuinfo reports) and a JIT making 512-bit vectors; elsewhere the Vector API falls back to ordinary code, many
+ * times slower than the scalar loops, so those run. (Without C2, as with {@code -Xint}, it is slow too: not detected.)
  * Asked, not implied by the module: until C2 has compiled them the vector loops run as objects, ~1 s of a fresh JVM's
  * first scan, which only a long-lived JVM wins back, and Spark's launcher adds the module to every JVM it starts. A
  * property asking where the module is missing, or set to neither {@code true} nor {@code false}, is reported (a warning
@@ -22,10 +23,22 @@ final class SimdKernels {
     private SimdKernels() {
     }
 
-    /** The choice for this JVM: the property, the module and the flags Linux reports for the first processor. */
+    /**
+     * The choice for this JVM: the property, the module, the flags Linux reports for the first processor (read only
+     * when asked) and the vector width the JIT will use.
+     */
     static boolean enabled() {
-        return decide(System.getProperty(PROPERTY), ModuleLayer.boot().findModule(MODULE).isPresent(),
-                KernelPrefetch.firstProcessor(Path.of("/proc/cpuinfo")));
+        String property = System.getProperty(PROPERTY);
+        boolean module = ModuleLayer.boot().findModule(MODULE).isPresent();
+        List<String> cpuInfo = property == null ? List.of() : KernelPrefetch.firstProcessor(Path.of("/proc/cpuinfo"));
+        if (!decide(property, module, cpuInfo)) {
+            return false;
+        }
+        if (!VectorKernels.fullWidth()) {
+            inform("the JIT makes vectors narrower than 512 bits here (-XX:UseAVX or -XX:MaxVectorSize)");
+            return false;
+        }
+        return true;
     }
 
     /** Vectors when {@code property} asks for them, the module is there and the CPU has the flags. */
@@ -44,10 +57,20 @@ final class SimdKernels {
             return false;
         }
         List<String> flags = List.of(KernelPrefetch.field(cpuInfo, "flags").split(" "));
-        return flags.containsAll(CPU_FLAGS);
+        if (!flags.containsAll(CPU_FLAGS)) {
+            inform("the CPU's flags in /proc/cpuinfo do not name all of " + CPU_FLAGS);
+            return false;
+        }
+        return true;
     }
 
     private static void warn(String message) {
         System.getLogger(SimdKernels.class.getName()).log(System.Logger.Level.WARNING, message);
+    }
+
+    /** Why vectors asked for do not run where they cannot: the CPU's, not the user's doing. */
+    private static void inform(String why) {
+        System.getLogger(SimdKernels.class.getName()).log(System.Logger.Level.INFO,
+                "system property " + PROPERTY + " is true, but " + why + "; the scalar loops run");
     }
 }

@@ -2,6 +2,7 @@ package dev.stride.internal.read;
 
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,8 +34,12 @@ class SimdKernelsTest {
         assertFalse(SimdKernels.decide("yes", true, ZEN4)); // reported
     }
 
+    /** In core's vector run (the module, the property) on a CPU with the flags the kernels are vectors; else not. */
     @Test
     void theKernelsFollowTheRuleForThisJvm() {
-        assertEquals(SimdKernels.enabled(), Kernels.VECTORS);
+        List<String> flags = List.of(KernelPrefetch.field(KernelPrefetch.firstProcessor(Path.of("/proc/cpuinfo")), "flags").split(" "));
+        boolean able = ModuleLayer.boot().findModule(SimdKernels.MODULE).isPresent()
+                && flags.containsAll(List.of("avx512f", "avx512bw", "avx512vl", "avx512vbmi"));
+        assertEquals(able && "true".equals(System.getProperty(SimdKernels.PROPERTY)), Kernels.VECTORS);
     }
 }
