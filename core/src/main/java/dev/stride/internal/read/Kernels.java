@@ -78,12 +78,8 @@ public final class Kernels {
         switch (total) {
             case FieldTotal.Floats t -> {
                 boolean summed = switch ((CoreType) f.type()) {
-                    case FLOAT64 -> vectors(recordSize, 8)
-                            ? VectorKernels.sumFloating(s, little, true, at, recordSize, n, t)
-                            : sumFloating(s, little, true, at, recordSize, n, t);
-                    case FLOAT32 -> vectors(recordSize, 4)
-                            ? VectorKernels.sumFloating(s, little, false, at, recordSize, n, t)
-                            : sumFloating(s, little, false, at, recordSize, n, t);
+                    case FLOAT64 -> floating(s, little, true, at, recordSize, n, t);
+                    case FLOAT32 -> floating(s, little, false, at, recordSize, n, t);
                     default -> sumAny(f, s, first, n, t);
                 };
                 if (!summed) {
@@ -94,6 +90,7 @@ public final class Kernels {
             }
             case FieldTotal.Integers t -> {
                 boolean time = f.type() instanceof TimeType;
+                boolean unsigned = f.type() == CoreType.UINT32;
                 switch ((int) f.byteSize()) {
                     case 8 -> {
                         if (!time && vectors(recordSize, 8)) {
@@ -104,9 +101,9 @@ public final class Kernels {
                     }
                     case 4 -> {
                         if (vectors(recordSize, 4)) {
-                            VectorKernels.sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                            VectorKernels.sumInts(s, little, at, recordSize, n, unsigned, t);
                         } else {
-                            sumInts(s, little, at, recordSize, n, f.type() == CoreType.UINT32, t);
+                            sumInts(s, little, at, recordSize, n, unsigned, t);
                         }
                     }
                     default -> sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
@@ -118,6 +115,13 @@ public final class Kernels {
     /** Whether values of {@code width} bytes in records of {@code recordSize} go through {@link VectorKernels}. */
     private static boolean vectors(long recordSize, int width) {
         return VECTORS && VectorKernels.fits(recordSize, width);
+    }
+
+    /** float64 ({@code wide}) and float32 values through the vector loop where it runs, else the scalar one. */
+    private static boolean floating(MemorySegment s, boolean little, boolean wide, long at, long stride, long n, FieldTotal.Floats t) {
+        return vectors(stride, wide ? 8 : 4)
+                ? VectorKernels.sumFloating(s, little, wide, at, stride, n, t)
+                : sumFloating(s, little, wide, at, stride, n, t);
     }
 
     /**
