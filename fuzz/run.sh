@@ -17,6 +17,8 @@ jdk="$(find_jdk25)" || { echo "fuzz/run.sh: $JDK25_MISSING" >&2; exit 1; }
 export JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH"
 
 seconds="${1:-60}"
+# an input that takes longer is a finding (a hang)
+input_seconds=10
 targets=(${FUZZ_TARGETS:-
   core:MetadataFuzzTest#documentBytes
   core:MetadataFuzzTest#documentMembers
@@ -27,8 +29,9 @@ targets=(${FUZZ_TARGETS:-
   codecs:CodecFuzzTest#zstdChunk
   codecs:CodecFuzzTest#bloscChunk})
 
-# 1 GiB of heap keeps a leak or a huge allocation visible under the RSS limit; JUnit's @Timeout is replaced by
-# libFuzzer's per-input timeout (Jazzer takes it from the same annotation), as JUnit would time out the whole run
+# 1 GiB of heap keeps a leak or a huge allocation visible under the RSS limit. JUnit's @Timeout, which would time out
+# the whole run, is replaced by libFuzzer's per-input timeout: Jazzer derives one from the annotation, a hang guard
+# sized for replaying seeds on a busy machine, and the -timeout given below comes later and wins
 export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Xmx1g"
 export JAZZER_FUZZ=1
 
@@ -51,7 +54,7 @@ for target in "${targets[@]}"; do
   touch "$log.started"
   if ./mvnw -pl "$module" -am test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
       -Djazzer.max_duration="${seconds}s" -Djunit.jupiter.execution.timeout.mode=disabled -Djazzer.internal.basedir="$base" \
-      -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-rss_limit_mb=3072 >"$log" 2>&1; then
+      -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-rss_limit_mb=3072 -Djazzer.internal.arg.2=-timeout="$input_seconds" >"$log" 2>&1; then
     echo "  $(grep -E '^(Done|#[0-9]+[[:space:]]+DONE)' "$log" | tail -1) in $(($(date +%s) - started))s"
   else
     echo "  FINDING or failure: see $log"

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * Fuzz targets: one chunk through each zstd and blosc chain, blosc on the engine in use (the system's libblosc when
  * present). Native code must never crash on what the fuzzer makes: a read gives every record or our exception.
  */
-@Timeout(10)
+@Timeout(Fuzzing.HANG_GUARD_SECONDS)
 class CodecFuzzTest {
     private static final List<ChunkFixture> ZSTD = Fuzzing.fixtures(CodecChains.zstdChains());
     private static final List<ChunkFixture> BLOSC = Fuzzing.fixtures(CodecChains.bloscChains());

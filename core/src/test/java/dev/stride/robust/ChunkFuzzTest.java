@@ -23,7 +23,7 @@ import java.util.zip.GZIPInputStream;
  * independent reference (bytes, crc32c, gzip) must agree with it; shards are read both by inner-chunk byte ranges
  * and whole, which must agree.
  */
-@Timeout(10)
+@Timeout(Fuzzing.HANG_GUARD_SECONDS)
 class ChunkFuzzTest {
     private static final List<ChunkFixture> PLAIN = Fuzzing.fixtures(Chain.core("bytes", "transpose", "crc32c"));
     private static final List<ChunkFixture> GZIP = Fuzzing.fixtures(Chain.core("gzip", "transpose gzip crc32c", "whole shard then gzip"));

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * conformance corpus), one edits valid documents member by member. Every document must open (an array then reads
  * its first element) or be refused with our exception.
  */
-@Timeout(10)
+@Timeout(Fuzzing.HANG_GUARD_SECONDS)
 class MetadataFuzzTest {
     private static final List<Json> TEMPLATES = Documents.valid().stream().map(JsonCodec::parse).toList();
 

@@ -97,7 +97,8 @@ class FaultTest {
             long start = System.nanoTime();
             var e = assertThrows(ZarrException.StoreFailure.class, () -> store.read("data.bin", 0, 100, scratch));
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            assertTrue(took.compareTo(Duration.ofSeconds(3)) < 0, "took " + took);
+            // the retry time ends the attempts: a thousand backoffs would take minutes; the margin is for a busy machine
+            assertTrue(took.compareTo(Duration.ofSeconds(12)) < 0, "took " + took);
             assertEquals("data.bin", e.chunkKey());
             assertTrue(e.getMessage().contains(proxy.uri("data.bin").toString()) && e.getMessage().contains("HTTP 503")
                     && e.getMessage().contains(proxy.requests() + " attempts"), e.getMessage());
@@ -122,7 +123,8 @@ class FaultTest {
             long start = System.nanoTime();
             var e = assertThrows(ZarrException.StoreFailure.class, () -> store.read("data.bin", 0, 200_000, scratch));
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            assertTrue(took.compareTo(Duration.ofMillis(1500)) < 0, "took " + took);
+            // the stall lasts until the client gives up; the margin over 0.5 s is for a busy machine
+            assertTrue(took.compareTo(Duration.ofSeconds(10)) < 0, "took " + took);
             assertTrue(e.getMessage().contains("no complete answer within 0.5 s"), e.getMessage());
         }
     }

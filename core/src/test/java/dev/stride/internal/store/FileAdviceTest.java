@@ -39,11 +39,11 @@ class FileAdviceTest {
         Process p = new ProcessBuilder("mkfifo", dir.resolve("fifo").toString()).inheritIO().start();
         assertTrue(p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0);
         assertFalse(FileAdvice.willNeed(dir.resolve("missing")));
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertFalse(FileAdvice.willNeed(dir.resolve("fifo"))),
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> assertFalse(FileAdvice.willNeed(dir.resolve("fifo"))),
                 "a FIFO does not block the hint");
         Files.write(dir.resolve("chunk"), new byte[MIB]);
         try (LocalStore store = LocalStore.open(dir, IoMode.AUTO)) {
-            assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 store.willRead("chunk");
                 store.willRead("fifo");
                 store.willRead("../outside");
