@@ -34,15 +34,16 @@ import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLHandshakeException;
 
 /**
  * The HTTP requests of a remote store, on one {@link HttpClient} (HTTP/1.1, connections reused), with what that client
  * lacks: a cap on the requests open to one host ({@link HttpSettings#connectionsPerHost()}), a time limit on the whole
  * exchange, body included ({@link HttpSettings#timeout()}: the client's own covers the headers only, and a body that
  * stalls would hang for good), and retries with exponential back-off and full jitter on 5xx, 429, S3's
- * {@code SlowDown}, connection failures, timeouts and bodies of another length than announced, until
- * {@link HttpSettings#retries()} more attempts were made or {@link HttpSettings#retryTime()} has passed.
+ * {@code SlowDown}, broken connections, timeouts and bodies of another length than announced, until
+ * {@link HttpSettings#retries()} more attempts were made or {@link HttpSettings#retryTime()} has passed. Failures that
+ * cannot heal are not retried: a failed TLS handshake, an answer that is not HTTP, and an unknown host or a refused
+ * connection where the host has never answered ({@link AttemptFailure}).
  *
  * <p>Every failure is a {@link ZarrException.StoreFailure} of the key asked for, naming the method, the URI, the HTTP
  * status or the cause, and how many attempts were made; header values never appear in one (they may hold secrets).
@@ -65,6 +66,8 @@ public final class HttpTransport implements AutoCloseable {
     /** GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
     private final PlainHttp plain = new PlainHttp();
     private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
+    /** The hosts ({@code name:port}) that have answered: there a refused connection or an unknown name may heal. */
+    private final Set<String> answered = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /** A transport with its own client; close it to end its connections. */
@@ -260,11 +263,13 @@ public final class HttpTransport implements AutoCloseable {
             String why;
             Throwable cause = null;
             try {
-                switch (attempter.attempt(r, body)) {
+                Outcome<T> outcome = attempter.attempt(r, body);
+                answered.add(hostOf(r.uri));
+                switch (outcome) {
                     case Outcome.Done<T> done -> {
                         return done.value();
                     }
-                    case Outcome.Fail<T> fail -> throw failure(r, fail.reason(), attempt, start, null);
+                    case Outcome.Fail<T> fail -> throw failure(r, fail.reason(), attempt, start, fail.cause());
                     case Outcome.Retry<T> again -> why = again.reason();
                 }
             } catch (TimeoutException e) {
@@ -272,10 +277,12 @@ public final class HttpTransport implements AutoCloseable {
                 cause = e;
             } catch (IOException e) {
                 ensureOpen();
-                if (e instanceof SSLHandshakeException) {
-                    throw failure(r, describe(e), attempt, start, e);
+                AttemptFailure failed = AttemptFailure.of(e, hostOf(r.uri));
+                boolean answeredBefore = answered.contains(hostOf(r.uri));
+                if (!failed.mayHeal(answeredBefore)) {
+                    throw failure(r, failed.reason(answeredBefore), attempt, start, e);
                 }
-                why = describe(e);
+                why = failed.why();
                 cause = e;
             }
             if (attempt > settings.retries() || !backOff(r, attempt, deadline)) {
@@ -460,10 +467,6 @@ public final class HttpTransport implements AutoCloseable {
         if (closed) {
             throw new ZarrException.Closed("the HTTP transport");
         }
-    }
-
-    private static String describe(IOException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     private static String seconds(long nanos) {
