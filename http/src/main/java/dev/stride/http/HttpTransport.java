@@ -130,10 +130,11 @@ public final class HttpTransport implements AutoCloseable {
         return get(uri, key, (ByteRange) range, headers, signer, n -> into.asSlice(0, n));
     }
 
-    private ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
-                          LongFunction<MemorySegment> memory) {
+    /** As {@link #get(URI, String, ByteRange, Map, RequestSigner, Scratch, Object)}, into memory {@code memory} gives for a length. */
+    ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
+                  LongFunction<MemorySegment> memory) {
         Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null);
-        RangeAnswer answer = new RangeAnswer(range, memory, settings.coalesceGap());
+        RangeAnswer answer = new RangeAnswer(range, memory);
         return "http".equalsIgnoreCase(uri.getScheme())
                 ? retried(r, (request, body) -> plainAttempt(request, answer))
                 : exchange(r, answer);
@@ -299,7 +300,10 @@ public final class HttpTransport implements AutoCloseable {
         return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
             case null -> null;
             case RangeAnswer.Plan.Ended ended -> {
-                response.readText(0);
+                // the connection is kept for a success; after a failure the body may be a whole value not worth reading
+                if (ended.outcome() instanceof Outcome.Done) {
+                    response.readText(0);
+                }
                 yield ended.outcome();
             }
             case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())

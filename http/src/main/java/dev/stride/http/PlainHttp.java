@@ -134,6 +134,8 @@ final class PlainHttp implements AutoCloseable {
     static final class Response {
         private final SocketChannel ch;
         private final int status;
+        /** An HTTP/1.0 answer, whose connection closes after it unless it says keep-alive. */
+        private final boolean http10;
         private final Map<String, String> headers;
         /** Bytes read from the socket and not yet taken, in read mode: what came with the head, chunk headers. */
         private final ByteBuffer buffered;
@@ -142,9 +144,10 @@ final class PlainHttp implements AutoCloseable {
         private long chunkLeft;
         private boolean bodyRead;
 
-        private Response(SocketChannel ch, int status, Map<String, String> headers, ByteBuffer buffered) {
+        private Response(SocketChannel ch, int status, boolean http10, Map<String, String> headers, ByteBuffer buffered) {
             this.ch = ch;
             this.status = status;
+            this.http10 = http10;
             this.headers = headers;
             this.buffered = buffered;
             String encoding = header("Transfer-Encoding");
@@ -183,7 +186,7 @@ final class PlainHttp implements AutoCloseable {
                     headers.putIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
                 }
             }
-            return new Response(ch, status, headers, head.flip().position(end + 4));
+            return new Response(ch, status, statusLine[0].equals("HTTP/1.0"), headers, head.flip().position(end + 4));
         }
 
         private static boolean startsLikeHttp(ByteBuffer head) {
@@ -244,7 +247,8 @@ final class PlainHttp implements AutoCloseable {
 
         /** The socket can serve the next request once this body was read to its end. */
         boolean reusable() {
-            return bodyRead && !"close".equalsIgnoreCase(header("Connection"));
+            String connection = header("Connection");
+            return bodyRead && (http10 ? "keep-alive".equalsIgnoreCase(connection) : !"close".equalsIgnoreCase(connection));
         }
 
         /**
