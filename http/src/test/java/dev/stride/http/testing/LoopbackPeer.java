@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A loopback server that answers every connection with the same bytes, whatever it is sent, and closes it; it counts
- * the connections, which are the attempts a client made.
+ * A loopback server that answers every connection with the same bytes, whatever it is sent, and ends its side of
+ * it; it counts the connections, which are the attempts a client made.
  */
 public final class LoopbackPeer implements AutoCloseable {
     private final ServerSocket socket;
@@ -45,8 +45,15 @@ public final class LoopbackPeer implements AutoCloseable {
 
     private static void answer(Socket s, byte[] bytes) {
         try (s) {
-            s.getInputStream().read(new byte[4096]);
+            byte[] request = new byte[4096];
+            s.getInputStream().read(request);
             s.getOutputStream().write(bytes);
+            // half-closed, and the rest of what the client sends read until it closes: closing with unread bytes
+            // would reset the connection, and the client might see the reset before the answer
+            s.shutdownOutput();
+            while (s.getInputStream().read(request) >= 0) {
+                Thread.onSpinWait();
+            }
         } catch (IOException e) {
             // the client went away: nothing to answer
         }
