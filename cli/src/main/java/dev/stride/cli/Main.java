@@ -12,10 +12,16 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 /** The {@code stride} command line: picocli parses, a command runs, a failure becomes one line and an exit code. */
 public final class Main {
+    private static final String LOG_FORMAT = "java.util.logging.SimpleFormatter.format";
+
     private Main() {
     }
 
     public static void main(String[] args) {
+        // the library's notices (a server that ignores Range) as one line each, unless the user configured logging
+        if (System.getProperty(LOG_FORMAT) == null && System.getProperty("java.util.logging.config.file") == null) {
+            System.setProperty(LOG_FORMAT, "%5$s%n");
+        }
         // UTF-8 whatever the locale: field names and attributes may be any Unicode, and jsonl is a contract
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), UTF_8), 1 << 16));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), UTF_8), true);

@@ -17,7 +17,8 @@ import java.util.TreeSet;
  * @param inFlight how many reads a pass over an array keeps in flight (option {@code inFlight}, default 64)
  * @param connectionsPerHost the most requests open at once to one host and port (option {@code connections},
  *        default 64); the JDK's client has no such cap of its own
- * @param retries how many times a failed request is tried again (option {@code retries}, default 10)
+ * @param retries how many times a failed request is tried again when another attempt may heal the failure (option
+ *        {@code retries}, default 10; see {@link HttpTransport} for the failures that are never retried)
  * @param retryTime no request is tried again once this long has passed since its first attempt (option
  *        {@code retryTime}, seconds, default 180)
  * @param timeout the longest one attempt may take, body included (option {@code timeout}, seconds, default 60)

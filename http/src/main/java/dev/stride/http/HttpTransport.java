@@ -34,15 +34,16 @@ import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLHandshakeException;
 
 /**
  * The HTTP requests of a remote store, on one {@link HttpClient} (HTTP/1.1, connections reused), with what that client
  * lacks: a cap on the requests open to one host ({@link HttpSettings#connectionsPerHost()}), a time limit on the whole
  * exchange, body included ({@link HttpSettings#timeout()}: the client's own covers the headers only, and a body that
  * stalls would hang for good), and retries with exponential back-off and full jitter on 5xx, 429, S3's
- * {@code SlowDown}, connection failures, timeouts and bodies of another length than announced, until
- * {@link HttpSettings#retries()} more attempts were made or {@link HttpSettings#retryTime()} has passed.
+ * {@code SlowDown}, broken connections, timeouts and bodies of another length than announced, until
+ * {@link HttpSettings#retries()} more attempts were made or {@link HttpSettings#retryTime()} has passed. Failures that
+ * cannot heal are not retried: a failed TLS handshake, an answer that is not HTTP, and an unknown host or a refused
+ * connection where the host has never answered ({@link AttemptFailure}).
  *
  * <p>Every failure is a {@link ZarrException.StoreFailure} of the key asked for, naming the method, the URI, the HTTP
  * status or the cause, and how many attempts were made; header values never appear in one (they may hold secrets).
@@ -65,6 +66,8 @@ public final class HttpTransport implements AutoCloseable {
     /** GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
     private final PlainHttp plain = new PlainHttp();
     private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
+    /** The hosts ({@code name:port}) that have answered: there a refused connection or an unknown name may heal. */
+    private final Set<String> answered = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /** A transport with its own client; close it to end its connections. */
@@ -127,10 +130,11 @@ public final class HttpTransport implements AutoCloseable {
         return get(uri, key, (ByteRange) range, headers, signer, n -> into.asSlice(0, n));
     }
 
-    private ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
-                          LongFunction<MemorySegment> memory) {
+    /** As {@link #get(URI, String, ByteRange, Map, RequestSigner, Scratch, Object)}, into memory {@code memory} gives for a length. */
+    ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
+                  LongFunction<MemorySegment> memory) {
         Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null);
-        RangeAnswer answer = new RangeAnswer(range, memory, settings.coalesceGap());
+        RangeAnswer answer = new RangeAnswer(range, memory);
         return "http".equalsIgnoreCase(uri.getScheme())
                 ? retried(r, (request, body) -> plainAttempt(request, answer))
                 : exchange(r, answer);
@@ -260,11 +264,13 @@ public final class HttpTransport implements AutoCloseable {
             String why;
             Throwable cause = null;
             try {
-                switch (attempter.attempt(r, body)) {
+                Outcome<T> outcome = attempter.attempt(r, body);
+                answered.add(hostOf(r.uri));
+                switch (outcome) {
                     case Outcome.Done<T> done -> {
                         return done.value();
                     }
-                    case Outcome.Fail<T> fail -> throw failure(r, fail.reason(), attempt, start, null);
+                    case Outcome.Fail<T> fail -> throw failure(r, fail.reason(), attempt, start, fail.cause());
                     case Outcome.Retry<T> again -> why = again.reason();
                 }
             } catch (TimeoutException e) {
@@ -272,10 +278,12 @@ public final class HttpTransport implements AutoCloseable {
                 cause = e;
             } catch (IOException e) {
                 ensureOpen();
-                if (e instanceof SSLHandshakeException) {
-                    throw failure(r, describe(e), attempt, start, e);
+                AttemptFailure failed = AttemptFailure.of(e, hostOf(r.uri));
+                boolean answeredBefore = answered.contains(hostOf(r.uri));
+                if (!failed.mayHeal(answeredBefore)) {
+                    throw failure(r, failed.reason(answeredBefore), attempt, start, e);
                 }
-                why = describe(e);
+                why = failed.why();
                 cause = e;
             }
             if (attempt > settings.retries() || !backOff(r, attempt, deadline)) {
@@ -292,7 +300,10 @@ public final class HttpTransport implements AutoCloseable {
         return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
             case null -> null;
             case RangeAnswer.Plan.Ended ended -> {
-                response.readText(0);
+                // the connection is kept for a success; after a failure the body may be a whole value not worth reading
+                if (ended.outcome() instanceof Outcome.Done) {
+                    response.readText(0);
+                }
                 yield ended.outcome();
             }
             case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())
@@ -460,10 +471,6 @@ public final class HttpTransport implements AutoCloseable {
         if (closed) {
             throw new ZarrException.Closed("the HTTP transport");
         }
-    }
-
-    private static String describe(IOException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     private static String seconds(long nanos) {

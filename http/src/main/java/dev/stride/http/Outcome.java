@@ -12,15 +12,22 @@ sealed interface Outcome<T> {
     record Retry<T>(String reason) implements Outcome<T> {
     }
 
-    /** A failure every attempt would meet: a 400, a response that does not answer the request. */
-    record Fail<T>(String reason) implements Outcome<T> {
+    /**
+     * A failure every attempt would meet: a 400, a response that does not answer the request.
+     *
+     * @param cause what the reader may want to act on (a server that ignores Range), or null
+     */
+    record Fail<T>(String reason, Throwable cause) implements Outcome<T> {
+        Fail(String reason) {
+            this(reason, null);
+        }
     }
 
     default <U> Outcome<U> map(Function<T, U> f) {
         return switch (this) {
             case Done<T> d -> new Done<>(f.apply(d.value()));
             case Retry<T> r -> new Retry<>(r.reason());
-            case Fail<T> x -> new Fail<>(x.reason());
+            case Fail<T> x -> new Fail<>(x.reason(), x.cause());
         };
     }
 }

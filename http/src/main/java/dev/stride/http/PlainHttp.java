@@ -3,8 +3,10 @@ package dev.stride.http;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.net.InetSocketAddress;
+import java.net.ProtocolException;
 import java.net.StandardSocketOptions;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.SocketChannel;
@@ -34,6 +36,7 @@ import java.util.function.LongFunction;
 final class PlainHttp implements AutoCloseable {
     /** Status line and headers fit in this; a longer head is refused. */
     private static final int HEAD_BYTES = 16 << 10;
+    private static final byte[] HTTP_1 = "HTTP/1.".getBytes(StandardCharsets.ISO_8859_1);
 
     private final Map<String, Deque<SocketChannel>> idle = new ConcurrentHashMap<>();
     private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(
@@ -72,7 +75,11 @@ final class PlainHttp implements AutoCloseable {
                 }, timeoutNanos, TimeUnit.NANOSECONDS);
                 if (!reused) {
                     ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                    ch.connect(new InetSocketAddress(uri.getHost(), port(uri)));
+                    InetSocketAddress address = new InetSocketAddress(uri.getHost(), port(uri));
+                    if (address.isUnresolved()) {
+                        throw new UnknownHostException(uri.getHost());
+                    }
+                    ch.connect(address);
                 }
                 ch.write(ByteBuffer.wrap(request));
                 Response response = Response.read(ch);
@@ -127,6 +134,8 @@ final class PlainHttp implements AutoCloseable {
     static final class Response {
         private final SocketChannel ch;
         private final int status;
+        /** An HTTP/1.0 answer, whose connection closes after it unless it says keep-alive. */
+        private final boolean http10;
         private final Map<String, String> headers;
         /** Bytes read from the socket and not yet taken, in read mode: what came with the head, chunk headers. */
         private final ByteBuffer buffered;
@@ -135,9 +144,10 @@ final class PlainHttp implements AutoCloseable {
         private long chunkLeft;
         private boolean bodyRead;
 
-        private Response(SocketChannel ch, int status, Map<String, String> headers, ByteBuffer buffered) {
+        private Response(SocketChannel ch, int status, boolean http10, Map<String, String> headers, ByteBuffer buffered) {
             this.ch = ch;
             this.status = status;
+            this.http10 = http10;
             this.headers = headers;
             this.buffered = buffered;
             String encoding = header("Transfer-Encoding");
@@ -150,7 +160,7 @@ final class PlainHttp implements AutoCloseable {
             int end;
             while ((end = headEnd(head)) < 0) {
                 if (!head.hasRemaining()) {
-                    throw new IOException("a response head longer than " + HEAD_BYTES + " bytes");
+                    throw new ProtocolException("a response head longer than " + HEAD_BYTES + " bytes");
                 }
                 if (ch.read(head) < 0) {
                     if (head.position() == 0) {
@@ -158,12 +168,16 @@ final class PlainHttp implements AutoCloseable {
                     }
                     throw new IOException("the connection closed in the middle of a response head");
                 }
+                // a peer that speaks something else (TLS, SSH) is known by its first bytes, not by a timeout
+                if (!startsLikeHttp(head)) {
+                    throw notHttp(head.array(), head.position());
+                }
             }
             String[] lines = new String(head.array(), 0, end, StandardCharsets.ISO_8859_1).split("\r\n");
             String[] statusLine = lines[0].split(" ", 3);
             int status = statusLine.length < 2 || !statusLine[0].startsWith("HTTP/1.") ? -1 : parseStatus(statusLine[1]);
             if (status < 100) {
-                throw new IOException("not an HTTP/1.x status line: " + lines[0]);
+                throw notHttp(head.array(), end);
             }
             Map<String, String> headers = new HashMap<>();
             for (int i = 1; i < lines.length; i++) {
@@ -172,7 +186,21 @@ final class PlainHttp implements AutoCloseable {
                     headers.putIfAbsent(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
                 }
             }
-            return new Response(ch, status, headers, head.flip().position(end + 4));
+            return new Response(ch, status, statusLine[0].equals("HTTP/1.0"), headers, head.flip().position(end + 4));
+        }
+
+        private static boolean startsLikeHttp(ByteBuffer head) {
+            int n = Math.min(head.position(), HTTP_1.length);
+            return Arrays.equals(head.array(), 0, n, HTTP_1, 0, n);
+        }
+
+        /** A refusal of an answer that is not HTTP/1.x, showing its first line (at most 80 characters, printable ones). */
+        private static ProtocolException notHttp(byte[] head, int length) {
+            StringBuilder shown = new StringBuilder();
+            for (int i = 0; i < length && head[i] != '\r' && head[i] != '\n' && shown.length() < 80; i++) {
+                shown.append(head[i] >= 0x20 && head[i] < 0x7f ? (char) head[i] : '?');
+            }
+            return new ProtocolException("not an HTTP/1.x status line: " + shown);
         }
 
         private static int parseStatus(String text) {
@@ -219,7 +247,8 @@ final class PlainHttp implements AutoCloseable {
 
         /** The socket can serve the next request once this body was read to its end. */
         boolean reusable() {
-            return bodyRead && !"close".equalsIgnoreCase(header("Connection"));
+            String connection = header("Connection");
+            return bodyRead && (http10 ? "keep-alive".equalsIgnoreCase(connection) : !"close".equalsIgnoreCase(connection));
         }
 
         /**

@@ -11,10 +11,11 @@ import java.util.function.LongFunction;
 /**
  * What a GET of a byte range accepts: a 206 whose {@code Content-Range} is the range asked for, resolved against the
  * value's size as a server does (a prefix or suffix longer than the value is clamped to it); a 200 with the whole
- * value when it is small (a server that ignores {@code Range}), sliced here; a 416 that leaves nothing to read (a
- * prefix of an empty value), or else says the range lies past the end.
+ * value when that is all the range asked for; a 416 that leaves nothing to read (a prefix of an empty value), or else
+ * says the range lies past the end. A 200 with more than the range asked for is a server that ignores {@code Range}:
+ * a failure whose cause is {@link IgnoredRange}, its body left unread, so that the store can read whole values instead.
  */
-record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory, long wasteAllowed) implements HttpTransport.Answer<ValuePart> {
+record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implements HttpTransport.Answer<ValuePart> {
 
     /** How a response answers the range, decided from its status and headers before its body is read. */
     sealed interface Plan {
@@ -31,7 +32,8 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory, long was
     public BodySubscriber<Outcome<ValuePart>> read(ResponseInfo info, Attempt attempt) {
         return switch (plan(info.statusCode(), HttpTransport.contentLength(info), info.headers().firstValue("Content-Range").orElse(null))) {
             case null -> null;
-            case Plan.Ended ended -> BodySubscribers.replacing(ended.outcome());
+            case Plan.Ended ended -> ended.outcome() instanceof Outcome.Done ? BodySubscribers.replacing(ended.outcome())
+                    : new UnreadBody<>(ended.outcome());
             case Plan.Body b -> BodySubscribers.mapping(new SegmentSubscriber(attempt, memory, b.bodyLength(), b.keepFrom(), b.keepLength()),
                     outcome -> outcome.map(bytes -> new ValuePart(bytes, b.size())));
         };
@@ -75,8 +77,9 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory, long was
         if (asked == null) {
             return fail(pastTheEnd(size));
         }
-        if (range.header() != null && size - asked.length() > wasteAllowed) {
-            return fail("the server ignored Range: " + range.header() + " and answered with the whole value of " + size + " bytes");
+        if (asked.length() < size) {
+            return new Plan.Ended(new Outcome.Fail<>("the server ignored Range: " + range.header() + " and answered with the whole value of "
+                    + size + " bytes", new IgnoredRange()));
         }
         return new Plan.Body(size, asked.offset(), asked.length(), size);
     }

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The read side of a store over HTTP (plain HTTP servers, S3): every read is one GET of a byte range, a prefix or a
@@ -25,6 +26,10 @@ import java.util.concurrent.Future;
  *
  * <p>Bytes land in the reading thread's {@link Scratch}, owned by this store; a read returns them as a segment of it,
  * valid until the scratch is next used by this store. Closing the store closes its {@link HttpTransport}.
+ *
+ * <p>A server that ignores {@code Range} (answers a range with 200 and the whole value, as {@code python3 -m
+ * http.server} does) is still read: the store says so once (a warning of {@link System.Logger}) and from then on reads
+ * whole values, each kept by the reading thread's scratch for the reads of it that follow ({@link WholeValues}).
  */
 public abstract class RemoteStore implements Store {
     /** A larger value is not read to the heap: {@code zarr.json} of a big hierarchy stays far below. */
@@ -32,6 +37,9 @@ public abstract class RemoteStore implements Store {
 
     private final StoreDescriptor descriptor;
     private final HttpTransport transport;
+    /** Set once the server answered a range with the whole value: from then on reads take slices of whole values. */
+    private final AtomicBoolean ignoresRange = new AtomicBoolean();
+    private final WholeValues wholeValues;
     private volatile boolean closed;
 
     /**
@@ -41,6 +49,7 @@ public abstract class RemoteStore implements Store {
     protected RemoteStore(StoreDescriptor descriptor, HttpTransport transport) {
         this.descriptor = descriptor;
         this.transport = transport;
+        this.wholeValues = new WholeValues(descriptor.uri().toString());
     }
 
     /** The URI of a key's value. */
@@ -92,7 +101,42 @@ public abstract class RemoteStore implements Store {
     }
 
     private ValuePart get(String key, ByteRange range, Scratch scratch) {
-        return transport.get(uriOf(key), key, range, headersFor("GET"), signer(), scratch, this);
+        if (!ignoresRange.get()) {
+            try {
+                return transport.get(uriOf(key), key, range, headersFor("GET"), signer(), scratch, this);
+            } catch (ZarrException.StoreFailure e) {
+                rangeIgnored(e);
+            }
+        }
+        ValuePart whole = whole(key, scratch);
+        if (whole == null) {
+            return null;
+        }
+        ByteRange.Exact asked = range.within(whole.valueSize());
+        if (asked == null) {
+            throw new ZarrException.StoreFailure(key, "the range " + range.header() + " lies past the end of the value of "
+                    + whole.valueSize() + " bytes", null);
+        }
+        return new ValuePart(whole.bytes().asSlice(asked.offset(), asked.length()), whole.valueSize());
+    }
+
+    /**
+     * Rethrows a failure unless the server ignored {@code Range}; then says once, for this store, that it reads whole
+     * values from now on.
+     */
+    private void rangeIgnored(ZarrException.StoreFailure e) {
+        if (!IgnoredRange.caused(e)) {
+            throw e;
+        }
+        if (ignoresRange.compareAndSet(false, true)) {
+            System.getLogger(RemoteStore.class.getName()).log(System.Logger.Level.WARNING,
+                    "stride: " + descriptor.uri() + " ignores Range requests; reading whole values (each within the decode budget)");
+        }
+    }
+
+    /** The whole value of a key, kept by the reading thread's scratch for the reads that follow (a shard's chunks). */
+    private ValuePart whole(String key, Scratch scratch) {
+        return wholeValues.get(key, scratch, memory -> transport.get(uriOf(key), key, ByteRange.whole(), headersFor("GET"), signer(), memory));
     }
 
     /** No bytes at {@code offset} of a value, with its size: HTTP cannot ask for an empty range. */
@@ -128,6 +172,30 @@ public abstract class RemoteStore implements Store {
         }
         RangePlan plan = RangePlan.of(asked.stream().mapToLong(i -> offsets[i]).toArray(),
                 asked.stream().mapToLong(i -> lengths[i]).toArray(), settings().coalesceGap());
+        if (!ignoresRange.get()) {
+            try {
+                return slices(key, offsets, lengths, asked, plan, scratch);
+            } catch (ZarrException.StoreFailure e) {
+                rangeIgnored(e);
+            }
+        }
+        ValuePart whole = whole(key, scratch);
+        if (whole == null) {
+            return null;
+        }
+        MemorySegment[] out = new MemorySegment[offsets.length];
+        for (int i = 0; i < out.length; i++) {
+            if (offsets[i] + lengths[i] > whole.valueSize()) {
+                throw new ZarrException.StoreFailure(key, lengths[i] + " bytes at " + offsets[i] + " lie past the end of the value of "
+                        + whole.valueSize() + " bytes", null);
+            }
+            out[i] = whole.bytes().asSlice(offsets[i], lengths[i]);
+        }
+        return out;
+    }
+
+    /** The ranges as slices of the plan's spans, read by range requests. */
+    private MemorySegment[] slices(String key, long[] offsets, long[] lengths, List<Integer> asked, RangePlan plan, Scratch scratch) {
         ValuePart[] parts = plan.spans().isEmpty() ? new ValuePart[0] : fetch(key, plan, scratch.buffer(this, plan.bytes()));
         if (parts == null) {
             return null;

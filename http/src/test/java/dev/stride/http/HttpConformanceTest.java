@@ -11,8 +11,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -23,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The shared conformance corpus served by nginx and opened by URI ({@code http://127.0.0.1:PORT/<case>}): every ok case
  * reads the manifest's values and the same values as from its directory, every error case is refused with the same
- * kind of {@link ZarrException} as from its directory, an optional case does whatever it does from its directory.
+ * kind of {@link ZarrException} as from its directory, an optional case does whatever it does from its directory;
+ * and every sharded ok case the same from a server that ignores {@code Range}.
  */
 class HttpConformanceTest {
     private static Nginx nginx;
@@ -35,17 +39,41 @@ class HttpConformanceTest {
         }
     }
 
+    private static Nginx nginx() {
+        if (nginx == null) {
+            nginx = Nginx.serve(Corpus.shared().resolve("conformance"));
+        }
+        return nginx;
+    }
+
     @TestFactory
     Stream<DynamicTest> manifest() {
         List<Corpus.Case> cases = Corpus.cases();
-        nginx = Nginx.serve(Corpus.shared().resolve("conformance"));
         return cases.stream()
                 .filter(c -> !c.expect().equals("skip"))
-                .map(c -> DynamicTest.dynamicTest(c.expect() + " " + c.path(), () -> check(c)));
+                .map(c -> DynamicTest.dynamicTest(c.expect() + " " + c.path(), () -> check(c, "/")));
     }
 
-    private static void check(Corpus.Case c) throws URISyntaxException {
-        Object remote = outcome(new URI("http", null, "127.0.0.1", nginx.port(), "/" + c.path(), null, null).toString());
+    /** The sharded arrays again, from nginx's /norange/, which answers every range with the whole value. */
+    @TestFactory
+    Stream<DynamicTest> shardedFromAServerThatIgnoresRange() {
+        List<Corpus.Case> cases = Corpus.cases();
+        return cases.stream()
+                .filter(c -> c.expect().equals("ok") && sharded(c))
+                .map(c -> DynamicTest.dynamicTest(c.path(), () -> check(c, "/norange/")));
+    }
+
+    private static boolean sharded(Corpus.Case c) {
+        try {
+            return Files.readString(c.dir().resolve("zarr.json")).contains("\"sharding_indexed\"");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The case read from {@code http://127.0.0.1:PORT<prefix><case>} against the manifest and its directory. */
+    private static void check(Corpus.Case c, String prefix) throws URISyntaxException {
+        Object remote = outcome(new URI("http", null, "127.0.0.1", nginx().port(), prefix + c.path(), null, null).toString());
         Object local = outcome(c.dir().toString());
         switch (c.expect()) {
             case "ok" -> {

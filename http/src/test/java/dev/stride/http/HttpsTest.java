@@ -31,8 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * https:// through the JDK's client (the path plain http:// leaves only for bodies it cannot delimit), against nginx
- * with a certificate made for the test by openssl: ranges, prefixes, suffixes and missing keys as over http://, and a
- * server the client does not trust refused at once, not retried.
+ * with a certificate made for the test by openssl: ranges, prefixes, suffixes and missing keys as over http://, a
+ * range answered with the whole value refused for the store to read whole values, and a server the client does not
+ * trust refused at once, not retried.
  */
 class HttpsTest {
 
@@ -58,6 +59,13 @@ class HttpsTest {
             ValuePart prefix = trusting.get(uri, "data.bin", ByteRange.prefix(1 << 20), Map.of(), RequestSigner.NONE, scratch, this);
             assertArrayEquals(data, prefix.bytes().toArray(ValueLayout.JAVA_BYTE), "a prefix longer than the value is all of it");
             assertNull(trusting.get(nginx.uri("nothing.bin"), "nothing.bin", ByteRange.whole(), Map.of(), RequestSigner.NONE, scratch, this));
+            var ignored = assertThrows(ZarrException.StoreFailure.class, () -> trusting.get(nginx.uri("norange/data.bin"), "data.bin",
+                    ByteRange.of(10, 20), Map.of(), RequestSigner.NONE, scratch, this));
+            assertTrue(IgnoredRange.caused(ignored) && ignored.getMessage().contains("after 1 attempt")
+                    && ignored.getMessage().contains("the server ignored Range: bytes=10-29 and answered with the whole value of 100000 bytes"),
+                    ignored.getMessage());
+            range = trusting.get(uri, "data.bin", ByteRange.of(10, 20), Map.of(), RequestSigner.NONE, scratch, this);
+            assertArrayEquals(Arrays.copyOfRange(data, 10, 30), range.bytes().toArray(ValueLayout.JAVA_BYTE), "the client reads on");
             long started = System.nanoTime();
             var e = assertThrows(ZarrException.StoreFailure.class,
                     () -> doubting.get(uri, "data.bin", ByteRange.prefix(10), Map.of(), RequestSigner.NONE, scratch, this));

@@ -104,6 +104,19 @@ class PlainHttpTest {
         }
     }
 
+    /** An HTTP/1.0 answer ends its connection unless it says keep-alive (python3 -m http.server closes after each). */
+    @Test
+    void anHttp10ConnectionIsReusedOnlyWhenKeptAlive() throws IOException {
+        for (String connection : new String[] {"", "Connection: keep-alive\r\n"}) {
+            try (Scripted server = new Scripted(n -> "HTTP/1.0 206 Partial\r\nContent-Range: bytes 0-2/10\r\nContent-Length: 3\r\n" + connection + "\r\n" + n + n + n, false);
+                 HttpTransport t = new HttpTransport(HttpSettings.DEFAULTS)) {
+                assertArrayEquals("111".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("a"), ByteRange.prefix(3)));
+                assertArrayEquals("222".getBytes(StandardCharsets.US_ASCII), get(t, server.uri("a"), ByteRange.prefix(3)));
+                assertEquals(connection.isEmpty() ? 2 : 1, server.connections.get(), connection);
+            }
+        }
+    }
+
     /** A chunked body is taken apart as it comes (chunk extensions, trailers) and the connection serves the next request. */
     @Test
     void chunkedBodiesAreReadAndTheConnectionKept() throws IOException {
