@@ -44,9 +44,9 @@ mapfile -t files < <(git ls-files examples | grep -v '^examples/check\.sh$')
 for file in "${files[@]}"; do
   diff <(block "$file") "$file" >&2 || fail "docs/install.md quotes $file otherwise than it is (diff above: < docs, > file)"
 done
-for quoted in $(sed -n 's/^<!-- \(examples\/.*\):begin -->$/\1/p' "$docs"); do
+while IFS= read -r quoted; do
   printf '%s\n' "${files[@]}" | grep -qxF "$quoted" || fail "docs/install.md quotes $quoted, which is no file of the examples"
-done
+done < <(sed -n 's/^<!-- \(examples\/.*\):begin -->$/\1/p' "$docs")
 
 # the JDK 25 the page's `export JAVA_HOME=...` lines stand for on this machine, found as ./stride finds it
 # shellcheck source=../build-support/jdk25.sh
