@@ -101,6 +101,13 @@ expected_version="stride $(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$repo/
 [[ "$version" == "$expected_version" ]] || fail "stride --version through a link printed '$version', not '$expected_version'"
 echo "examples/check.sh: $version through a link"
 
+# the README shows the same pipe and output, so running this page's runs the README's
+pipe_and_output() {
+  sed -n '/^<!-- export-pipe:begin -->$/,/^<!-- export-output:end -->$/p' "$1"
+}
+diff <(pipe_and_output "$repo/docs/install.md") <(pipe_and_output "$repo/README.md") >&2 \
+  || fail "README.md's export pipe or its output differs from docs/install.md's (diff above: < docs, > README)"
+
 echo "examples/check.sh: the page's pipe from stride export into Python's pyarrow"
 # python3 is the peers' python (../shared/peers/setup.sh) with pyarrow, where this machine can make it; else skipped
 if [[ -x "$repo/../shared/peers/setup.sh" ]] && py="$("$repo/../shared/peers/setup.sh" 2>/dev/null)" \
