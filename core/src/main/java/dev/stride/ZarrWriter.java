@@ -68,7 +68,7 @@ public final class ZarrWriter implements AutoCloseable {
      */
     public static ZarrWriter open(Path root) {
         // chunks are read at most once (to update them), so reading beats mapping
-        return new ZarrWriter(LocalStore.openWritable(root, IoMode.READ));
+        return new ZarrWriter(LocalStore.openWritable(ZarrException.BadRequest.requireNonNull(root, "root"), IoMode.READ));
     }
 
     /**
@@ -91,12 +91,12 @@ public final class ZarrWriter implements AutoCloseable {
 
     /** As {@link #open(String)}, for a descriptor (one from {@link Zarr#descriptor()}, say). */
     public static ZarrWriter open(StoreDescriptor where) {
-        return new ZarrWriter(Stores.provider(where.scheme()).openWritable(where));
+        return new ZarrWriter(Stores.provider(ZarrException.BadRequest.requireNonNull(where, "where").scheme()).openWritable(where));
     }
 
     /** Writes into any writable store; closing the writer closes the store. */
     public static ZarrWriter open(WritableStore store) {
-        return new ZarrWriter(store);
+        return new ZarrWriter(ZarrException.BadRequest.requireNonNull(store, "store"));
     }
 
     public WritableStore store() {
