@@ -3,6 +3,7 @@ package dev.stride.arrow;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -21,6 +22,9 @@ import java.util.List;
  * Writes the batches of a {@link ZarrArrowReader} as Arrow IPC: the file format (random access, for files) or the
  * streaming format (for pipes and sockets), each batch's buffers going to the channel as they are, with no copy on
  * the heap; {@link #write} does so, or writes Parquet, straight from an array.
+ *
+ * <p>A null progress reports nowhere, a null region is the whole array and a null Parquet codec is zstd; any other
+ * null argument is a {@link ZarrException.BadRequest} naming it.
  */
 public final class Export {
     /** What {@link #write} writes. */
@@ -44,6 +48,8 @@ public final class Export {
      */
     public static long write(Format format, ZarrArray array, List<String> fields, Region region, WritableByteChannel out,
                              ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
+        ZarrException.BadRequest.requireNonNull(format, "format");
+        ZarrException.BadRequest.requireNonNull(out, "out");
         try (BufferAllocator allocator = new RootAllocator();
              ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, region)) {
             return switch (format) {
@@ -60,7 +66,8 @@ public final class Export {
      */
     public static long write(Format format, ZarrArray array, List<String> fields, Region region, Path file,
                              ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
-        if (format != Format.ARROW) {
+        ZarrException.BadRequest.requireNonNull(file, "file");
+        if (ZarrException.BadRequest.requireNonNull(format, "format") != Format.ARROW) {
             try (FileChannel out = create(file)) {
                 return write(format, array, fields, region, out, codec, progress);
             }
@@ -78,9 +85,10 @@ public final class Export {
      * WritableByteChannel, ScanOptions.Progress)}.
      */
     public static long arrowFile(ZarrArrowReader reader, Path file, ScanOptions.Progress progress) throws IOException {
-        try (FileChannel out = create(file)) {
+        ZarrException.BadRequest.requireNonNull(reader, "reader");
+        try (FileChannel out = create(ZarrException.BadRequest.requireNonNull(file, "file"))) {
             ParallelArrowFile parallel = reader.takeParallelFile();
-            return parallel != null ? parallel.write(out, progress) : arrowFile(reader, out, progress);
+            return parallel != null ? parallel.write(out, ScanOptions.Progress.orNone(progress)) : arrowFile(reader, out, progress);
         }
     }
 
@@ -91,21 +99,22 @@ public final class Export {
 
     /** The Arrow IPC file format into any channel, batch after batch from its position on; returns the rows written. */
     public static long arrowFile(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        try (ArrowFileWriter writer = new ArrowFileWriter(root, null, out)) {
+        VectorSchemaRoot root = ZarrException.BadRequest.requireNonNull(reader, "reader").getVectorSchemaRoot();
+        try (ArrowFileWriter writer = new ArrowFileWriter(root, null, ZarrException.BadRequest.requireNonNull(out, "out"))) {
             return write(reader, writer, progress);
         }
     }
 
     /** The Arrow IPC streaming format; returns the rows written. */
     public static long arrowStream(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, out)) {
+        VectorSchemaRoot root = ZarrException.BadRequest.requireNonNull(reader, "reader").getVectorSchemaRoot();
+        try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, ZarrException.BadRequest.requireNonNull(out, "out"))) {
             return write(reader, writer, progress);
         }
     }
 
-    private static long write(ZarrArrowReader reader, ArrowWriter writer, ScanOptions.Progress progress) throws IOException {
+    private static long write(ZarrArrowReader reader, ArrowWriter writer, ScanOptions.Progress given) throws IOException {
+        ScanOptions.Progress progress = ScanOptions.Progress.orNone(given);
         long total = reader.region().size();
         long rows = 0;
         writer.start();
