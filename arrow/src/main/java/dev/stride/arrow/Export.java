@@ -3,6 +3,7 @@ package dev.stride.arrow;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
+import dev.stride.model.WholeFile;
 import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -12,10 +13,8 @@ import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
@@ -61,16 +60,15 @@ public final class Export {
     }
 
     /**
-     * The same into {@code file}, created or replaced: an Arrow file is then written on all threads at once (see
+     * The same into {@code file}, created or replaced whole ({@link WholeFile}: after a failure there is no new file,
+     * and one that was there is kept): an Arrow file is then written on all threads at once (see
      * {@link #arrowFile(ZarrArrowReader, Path, ScanOptions.Progress)}).
      */
     public static long write(Format format, ZarrArray array, List<String> fields, Region region, Path file,
                              ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
         ZarrException.BadRequest.requireNonNull(file, "file");
         if (ZarrException.BadRequest.requireNonNull(format, "format") != Format.ARROW) {
-            try (FileChannel out = create(file)) {
-                return write(format, array, fields, region, out, codec, progress);
-            }
+            return WholeFile.write(file, out -> write(format, array, fields, region, out, codec, progress));
         }
         try (BufferAllocator allocator = new RootAllocator();
              ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, region)) {
@@ -79,22 +77,17 @@ public final class Export {
     }
 
     /**
-     * The Arrow IPC file format into {@code file}, created or replaced; returns the rows written. A reader none of
-     * whose batches was read yet writes them on all its threads at once, each at its place in the file (see
-     * {@link ParallelArrowFile}); the reader is spent then. Otherwise as {@link #arrowFile(ZarrArrowReader,
+     * The Arrow IPC file format into {@code file}, created or replaced whole ({@link WholeFile}); returns the rows
+     * written. A reader none of whose batches was read yet writes them on all its threads at once, each at its place
+     * in the file (see {@link ParallelArrowFile}); the reader is spent then. Otherwise as {@link #arrowFile(ZarrArrowReader,
      * WritableByteChannel, ScanOptions.Progress)}.
      */
     public static long arrowFile(ZarrArrowReader reader, Path file, ScanOptions.Progress progress) throws IOException {
         ZarrException.BadRequest.requireNonNull(reader, "reader");
-        try (FileChannel out = create(ZarrException.BadRequest.requireNonNull(file, "file"))) {
+        return WholeFile.write(file, out -> {
             ParallelArrowFile parallel = reader.takeParallelFile();
             return parallel != null ? parallel.write(out, ScanOptions.Progress.orNone(progress)) : arrowFile(reader, out, progress);
-        }
-    }
-
-    /** {@code file} created, or emptied when it exists, for writing (never appending: batches go to their places). */
-    private static FileChannel create(Path file) throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+        });
     }
 
     /** The Arrow IPC file format into any channel, batch after batch from its position on; returns the rows written. */
