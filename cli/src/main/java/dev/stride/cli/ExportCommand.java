@@ -77,6 +77,9 @@ final class ExportCommand extends NodeCommand {
     }
 
     private ExportFormat chosenFormat() {
+        if (format == null && destination.equals("-")) {
+            throw usageError("writing to stdout (-) needs --format: arrow-stream, csv or jsonl");
+        }
         ExportFormat as = format != null ? format : ExportFormat.ofFileName(destination);
         if (as == null) {
             throw usageError("say --format: '" + destination + "' ends in none of .arrow, .arrows, .parquet, .csv, .jsonl");
