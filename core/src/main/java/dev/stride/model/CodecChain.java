@@ -29,6 +29,16 @@ public final class CodecChain {
         return codec("bytes", Json.object("endian", Json.string(order == ByteOrder.BIG_ENDIAN ? "big" : "little")));
     }
 
+    /**
+     * The {@code bytes} codec for elements of {@code type}: with {@code order} as its {@code endian} when some part of
+     * an element has more than one byte, else with no configuration at all, as the spec allows for single bytes (and
+     * as readers such as zarrita want: given an {@code endian}, it misreads bool).
+     */
+    public static Json.JObject bytes(DataType type, ByteOrder order) {
+        boolean ordered = ZarrException.BadRequest.requireNonNull(type, "type").hasByteOrder();
+        return ordered ? bytes(order) : Json.object("name", Json.string("bytes"));
+    }
+
     /** Stores dimension {@code order[i]} of the chunk as dimension i. */
     public static Json.JObject transpose(int... order) {
         List<Json> items = new ArrayList<>();
