@@ -1,6 +1,5 @@
 package dev.stride;
 
-import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
@@ -85,7 +84,6 @@ class NullArgumentTest {
                 .value(StoreDescriptor.class, () -> StoreDescriptor.of(directory().toUri()))
                 .value(Store.class, () -> tree().memory())
                 .value(WritableStore.class, () -> tree().memory())
-                .value(MemoryStore.class, () -> tree().memory())
                 .value(Zarr.class, () -> tree().open())
                 .value(ZarrArray.class, () -> tree().open().array("/x"))
                 .value(Group.class, () -> tree().open().root())

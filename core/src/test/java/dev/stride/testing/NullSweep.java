@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,30 +31,16 @@ import java.util.stream.Stream;
  * a {@link NullPointerException} escaped. Values (and the receivers of instance methods) come from suppliers given per
  * type, made afresh for each call and closed after it when they are {@link AutoCloseable}; an interface without one
  * (not sealed) gets a stand-in that refuses every call, an enum its first constant, a primitive 1 or true. A method needing a value
- * of another type is not called: {@link Result#unreached} names those types, so a test either gives them values or
- * excludes them with a reason.
+ * of another type is not called: {@link Result#unreached} names those types, so a test gives them values (or leaves
+ * the method's type out of the sweep, saying why).
  */
 public final class NullSweep {
     private final Map<Class<?>, Supplier<?>> values = new HashMap<>();
-    private final Map<Class<?>, String> excludedTypes = new LinkedHashMap<>();
-    private final Map<String, String> excludedMembers = new LinkedHashMap<>();
     private final List<AutoCloseable> made = new ArrayList<>();
 
     /** Where the values of {@code type} come from, for arguments and receivers. */
     public <T> NullSweep value(Class<T> type, Supplier<? extends T> supplier) {
         values.put(type, supplier);
-        return this;
-    }
-
-    /** A type whose constructors and methods are not called, and why. */
-    public NullSweep exclude(Class<?> type, String why) {
-        excludedTypes.put(type, why);
-        return this;
-    }
-
-    /** A member ({@code Type.name}, every overload) that is not called, and why. */
-    public NullSweep exclude(Class<?> type, String member, String why) {
-        excludedMembers.put(type.getName() + "." + member, why);
         return this;
     }
 
@@ -69,13 +54,7 @@ public final class NullSweep {
         Set<String> unreached = new TreeSet<>();
         int calls = 0;
         for (Class<?> type : types) {
-            if (excludedTypes.containsKey(type)) {
-                continue;
-            }
             for (Executable e : members(type)) {
-                if (excludedMembers.containsKey(type.getName() + "." + (e instanceof Constructor<?> ? "new" : e.getName()))) {
-                    continue;
-                }
                 Class<?>[] params = e.getParameterTypes();
                 for (int i = 0; i < params.length; i++) {
                     if (params[i].isPrimitive()) {
