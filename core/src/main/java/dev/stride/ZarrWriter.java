@@ -114,7 +114,7 @@ public final class ZarrWriter implements AutoCloseable {
     }
 
     /**
-     * Creates a group, or sets the attributes of the group already there (its children stay).
+     * Creates a group, or sets the attributes of the group already there (its children stay); null attributes are none.
      *
      * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
@@ -127,7 +127,7 @@ public final class ZarrWriter implements AutoCloseable {
             throw new ZarrException.BadRequest(node.path(), "is an array; delete it before creating a group here");
         }
         createParents(node);
-        Json.JObject doc = MetadataEncoder.group(attributes);
+        Json.JObject doc = MetadataEncoder.group(attributes != null ? attributes : new Json.JObject(Map.of()));
         if (existing == null || !existing.json().equals(doc)) {
             store(node, doc);
         }

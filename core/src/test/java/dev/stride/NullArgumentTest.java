@@ -78,7 +78,8 @@ class NullArgumentTest {
     NullSweep sweep() {
         Arena arena = Arena.ofAuto();
         return new NullSweep()
-                .value(String.class, () -> "x")
+                // a node and a field there, and a path no node has yet
+                .value(String.class, () -> "x", () -> "new")
                 .value(Path.class, this::directory)
                 .value(URI.class, () -> directory().toUri())
                 .value(StoreDescriptor.class, () -> StoreDescriptor.of(directory().toUri()))
@@ -127,6 +128,17 @@ class NullArgumentTest {
         assertEquals("root must not be null", e.getMessage());
         e = assertThrows(ZarrException.BadRequest.class, () -> Selection.of(null, "x", null));
         assertEquals("a field path must not be null", e.getMessage());
+        e = assertThrows(ZarrException.BadRequest.class, () -> ArraySpec.of(null, 4));
+        assertEquals("type must not be null", e.getMessage());
+        Path written = directory();
+        try (ZarrWriter writer = ZarrWriter.open(written)) {
+            writer.createGroup("g", null);
+            writer.createArray("a", ArraySpec.of(CoreType.INT32, 4).attributes(null)).close();
+        }
+        try (Zarr zarr = Zarr.open(written)) {
+            assertEquals(new Json.JObject(Map.of()), zarr.group("/g").attributes());
+            assertEquals(new Json.JObject(Map.of()), zarr.array("/a").attributes());
+        }
         try (Zarr zarr = tree().open(); ZarrArray array = zarr.array("/x")) {
             assertEquals(8, array.scan("x", null, null).count());
             assertEquals(8, array.read((Selection) null, null).get("y").size());

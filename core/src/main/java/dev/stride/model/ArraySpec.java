@@ -37,7 +37,7 @@ public final class ArraySpec {
 
     public static ArraySpec of(DataType type, long... shape) {
         long[] wholeShape = Arrays.stream(ZarrException.BadRequest.requireNonNull(shape, "shape")).map(s -> Math.max(1, s)).toArray();
-        return new ArraySpec(type, shape.clone(), wholeShape, null,
+        return new ArraySpec(ZarrException.BadRequest.requireNonNull(type, "type"), shape.clone(), wholeShape, null,
                 List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)), null, new Json.JObject(Map.of()));
     }
 
@@ -72,8 +72,9 @@ public final class ArraySpec {
         return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(ZarrException.BadRequest.requireNonNull(names, "names"))), attributes);
     }
 
+    /** The attributes; null for none. */
     public ArraySpec attributes(Json.JObject values) {
-        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values);
+        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values != null ? values : new Json.JObject(Map.of()));
     }
 
     public DataType type() {

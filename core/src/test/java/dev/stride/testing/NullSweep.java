@@ -30,17 +30,20 @@ import java.util.stream.Stream;
  * parameters, with null there and a value of the parameter's type everywhere else, and collects the calls from which
  * a {@link NullPointerException} escaped. Values (and the receivers of instance methods) come from suppliers given per
  * type, made afresh for each call and closed after it when they are {@link AutoCloseable}; an interface without one
- * (not sealed) gets a stand-in that refuses every call, an enum its first constant, a primitive 1 or true. A method needing a value
- * of another type is not called: {@link Result#unreached} names those types, so a test gives them values (or leaves
+ * (not sealed) gets a stand-in that refuses every call, an enum its first constant, a primitive 1 or true. A type may
+ * have several suppliers (a path that names a node, and one that names none): each call is made once with each, so
+ * a refusal of one value cannot hide a null another would reach. A method needing a value of another type is not
+ * called: {@link Result#unreached} names those types, so a test gives them values (or leaves
  * the method's type out of the sweep, saying why).
  */
 public final class NullSweep {
-    private final Map<Class<?>, Supplier<?>> values = new HashMap<>();
+    private final Map<Class<?>, List<Supplier<?>>> values = new HashMap<>();
     private final List<AutoCloseable> made = new ArrayList<>();
 
-    /** Where the values of {@code type} come from, for arguments and receivers. */
-    public <T> NullSweep value(Class<T> type, Supplier<? extends T> supplier) {
-        values.put(type, supplier);
+    /** Where the values of {@code type} come from, for arguments and receivers; each further supplier adds a round. */
+    @SafeVarargs
+    public final <T> NullSweep value(Class<T> type, Supplier<? extends T>... suppliers) {
+        values.put(type, List.of(suppliers));
         return this;
     }
 
@@ -65,11 +68,13 @@ public final class NullSweep {
                         unreached.add(missing + " (for " + describe(e) + ")");
                         continue;
                     }
-                    calls++;
-                    Throwable thrown = call(e, i);
-                    if (thrown instanceof NullPointerException npe) {
-                        escaped.add(describe(e) + " with null as argument " + i + ": " + npe.getMessage()
-                                + " at " + (npe.getStackTrace().length > 0 ? npe.getStackTrace()[0] : "?"));
+                    for (int round = 0; round < rounds(e); round++) {
+                        calls++;
+                        if (call(e, i, round) instanceof NullPointerException npe) {
+                            escaped.add(describe(e) + " with null as argument " + i + " (round " + round + "): " + npe.getMessage()
+                                    + " at " + (npe.getStackTrace().length > 0 ? npe.getStackTrace()[0] : "?"));
+                            break;
+                        }
                     }
                 }
             }
@@ -111,20 +116,29 @@ public final class NullSweep {
         return type.isPrimitive() || type.isEnum() || (type.isInterface() && !type.isSealed()) || values.containsKey(type);
     }
 
-    /** Calls {@code e} with null at {@code nullAt}; returns what it threw, or null. */
-    private Throwable call(Executable e, int nullAt) {
+    /** The most suppliers any type of the call (its receiver included) has. */
+    private int rounds(Executable e) {
+        int rounds = values.getOrDefault(e.getDeclaringClass(), List.of()).size();
+        for (Class<?> p : e.getParameterTypes()) {
+            rounds = Math.max(rounds, values.getOrDefault(p, List.of()).size());
+        }
+        return Math.max(1, rounds);
+    }
+
+    /** Calls {@code e} with null at {@code nullAt}, each other value from its supplier of this round; returns what it threw, or null. */
+    private Throwable call(Executable e, int nullAt, int round) {
         try {
             Class<?>[] params = e.getParameterTypes();
             Object[] args = new Object[params.length];
             for (int i = 0; i < params.length; i++) {
-                args[i] = i == nullAt ? null : valueOf(params[i]);
+                args[i] = i == nullAt ? null : valueOf(params[i], round);
             }
             try {
                 if (e instanceof Constructor<?> c) {
                     close(c.newInstance(args));
                 } else {
                     Method m = (Method) e;
-                    Object receiver = Modifier.isStatic(m.getModifiers()) ? null : valueOf(m.getDeclaringClass());
+                    Object receiver = Modifier.isStatic(m.getModifiers()) ? null : valueOf(m.getDeclaringClass(), round);
                     close(m.invoke(receiver, args));
                 }
                 return null;
@@ -138,10 +152,10 @@ public final class NullSweep {
         }
     }
 
-    private Object valueOf(Class<?> type) {
-        Supplier<?> s = values.get(type);
-        if (s != null) {
-            Object v = s.get();
+    private Object valueOf(Class<?> type, int round) {
+        List<Supplier<?>> suppliers = values.get(type);
+        if (suppliers != null) {
+            Object v = suppliers.get(Math.min(round, suppliers.size() - 1)).get();
             if (v instanceof AutoCloseable c) {
                 made.add(c);
             }
