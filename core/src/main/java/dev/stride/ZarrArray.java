@@ -40,8 +40,9 @@ import java.util.Map;
  *
  * <p>A region given as null is the whole array, a null selection all of it, null options {@link ScanOptions#defaults()};
  * any other null argument is a {@link ZarrException.BadRequest} naming it. Every read fails with
- * {@link ZarrException.BadRequest} for an unknown field or a region outside the array, {@link ZarrException.CorruptChunk} for a chunk that does not decode (naming its
- * key), {@link ZarrException.StoreFailure} when the store cannot read, and {@link ZarrException.Closed} once closed.
+ * {@link ZarrException.BadRequest} for an unknown field or a region outside the array,
+ * {@link ZarrException.CorruptChunk} for a chunk that does not decode (naming its key),
+ * {@link ZarrException.StoreFailure} when the store cannot read, and {@link ZarrException.Closed} once closed.
  */
 public final class ZarrArray implements AutoCloseable {
     private final ArrayReader reader;
@@ -283,7 +284,8 @@ public final class ZarrArray implements AutoCloseable {
     public MemorySegment readRecords(Region region, Arena arena) {
         Region r = regionOrAll(region);
         long recordSize = layout.recordSize();
-        MemorySegment out = ZarrException.BadRequest.requireNonNull(arena, "arena").allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
+        MemorySegment out = ZarrException.BadRequest.requireNonNull(arena, "arena")
+                .allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
         forEachRun(r, 1, null, (unit, first, n, at) ->
                 MemorySegment.copy(unit, first * recordSize, out, at * recordSize, n * recordSize));
         return out;
