@@ -150,7 +150,7 @@ public final class ArrayWriter implements AutoCloseable {
         Region r = regionOrAll(region);
         List<FieldWriter> writers = new ArrayList<>();
         List<Column> checked = new ArrayList<>();
-        columns.forEach((path, column) -> {
+        ZarrException.BadRequest.requireNonNull(columns, "columns").forEach((path, column) -> {
             FieldWriter f = field(path);
             checked.add(f.checkColumn(column, r.size()));
             writers.add(f);
@@ -174,10 +174,10 @@ public final class ArrayWriter implements AutoCloseable {
      */
     public void write(Region region, MemorySegment records, ByteOrder order) {
         Region r = regionOrAll(region);
-        if (records.byteSize() != r.size() * recordSize) {
+        if (ZarrException.BadRequest.requireNonNull(records, "records").byteSize() != r.size() * recordSize) {
             throw new ZarrException.BadRequest(path(), "region " + r + " needs " + r.size() * recordSize + " bytes of records, not " + records.byteSize());
         }
-        boolean swapped = !order.equals(layout.order());
+        boolean swapped = !ZarrException.BadRequest.requireNonNull(order, "order").equals(layout.order());
         write(r, true, session -> (chunk, first, count, at) -> {
             MemorySegment.copy(records, at * recordSize, chunk, first * recordSize, count * recordSize);
             if (swapped) {
@@ -196,6 +196,7 @@ public final class ArrayWriter implements AutoCloseable {
      * @throws ZarrException.Closed when the writer is closed
      */
     public void write(Region region, RecordFiller filler) {
+        ZarrException.BadRequest.requireNonNull(filler, "filler");
         Region r = regionOrAll(region);
         write(r, true, session -> (chunk, first, count, at) -> {
             MemorySegment.copy(session.fill(), first * recordSize, chunk, first * recordSize, count * recordSize);

@@ -47,7 +47,7 @@ public final class Compression {
      * @throws IllegalArgumentException saying what is wrong with it
      */
     public static Compression parse(String text) {
-        String[] parts = text.split(":", -1);
+        String[] parts = ZarrException.BadRequest.requireNonNull(text, "text").split(":", -1);
         String name = parts[0].toLowerCase(Locale.ROOT);
         Compression c = switch (name) {
             case "none" -> {

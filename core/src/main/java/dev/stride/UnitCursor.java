@@ -2,6 +2,7 @@ package dev.stride;
 
 import dev.stride.internal.read.SequentialReader;
 import dev.stride.model.RunVisitor;
+import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;
 
@@ -33,6 +34,7 @@ public final class UnitCursor implements AutoCloseable {
 
     /** Grid coordinates of the current unit (in units of {@link ZarrArray#readUnitShape()}). */
     public long[] unit() {
+        ensureCurrent();
         return reader.unit();
     }
 
@@ -51,7 +53,15 @@ public final class UnitCursor implements AutoCloseable {
 
     /** Calls {@code visitor} for each run of the current unit's records inside the region, in C order. */
     public void forEachRun(RunVisitor visitor) {
+        ZarrException.BadRequest.requireNonNull(visitor, "visitor");
+        ensureCurrent();
         reader.forEachRun(visitor);
+    }
+
+    private void ensureCurrent() {
+        if (reader.records() == null) {
+            throw new ZarrException.BadRequest(null, "no current unit: call next() first");
+        }
     }
 
     @Override

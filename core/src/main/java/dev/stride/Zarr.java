@@ -57,7 +57,7 @@ public final class Zarr implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
      */
     public static Zarr open(Path root, IoMode mode) {
-        return new Zarr(LocalStore.open(root, mode));
+        return new Zarr(LocalStore.open(ZarrException.BadRequest.requireNonNull(root, "root"), ZarrException.BadRequest.requireNonNull(mode, "mode")));
     }
 
     /**
@@ -87,12 +87,12 @@ public final class Zarr implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
      */
     public static Zarr open(StoreDescriptor where) {
-        return new Zarr(Stores.provider(where.scheme()).open(where));
+        return new Zarr(Stores.provider(ZarrException.BadRequest.requireNonNull(where, "where").scheme()).open(where));
     }
 
     /** Opens a hierarchy in any store; closing the hierarchy closes the store. */
     public static Zarr open(Store store) {
-        return new Zarr(store);
+        return new Zarr(ZarrException.BadRequest.requireNonNull(store, "store"));
     }
 
     public Store store() {

@@ -38,9 +38,11 @@ import java.util.Map;
  * An open Zarr v3 array: its metadata, its compiled record layout, and reads of fields, records and statistics
  * over the whole array or a region. Many threads may read at once; {@link #close()} ends every read.
  *
- * <p>A region given as null is the whole array. Every read fails with {@link ZarrException.BadRequest} for an unknown
- * field or a region outside the array, {@link ZarrException.CorruptChunk} for a chunk that does not decode (naming its
- * key), {@link ZarrException.StoreFailure} when the store cannot read, and {@link ZarrException.Closed} once closed.
+ * <p>A region given as null is the whole array, a null selection all of it, null options {@link ScanOptions#defaults()};
+ * any other null argument is a {@link ZarrException.BadRequest} naming it. Every read fails with
+ * {@link ZarrException.BadRequest} for an unknown field or a region outside the array,
+ * {@link ZarrException.CorruptChunk} for a chunk that does not decode (naming its key),
+ * {@link ZarrException.StoreFailure} when the store cannot read, and {@link ZarrException.Closed} once closed.
  */
 public final class ZarrArray implements AutoCloseable {
     private final ArrayReader reader;
@@ -101,7 +103,7 @@ public final class ZarrArray implements AutoCloseable {
      */
     public <A extends FieldAccessor> A field(String path, Class<A> kind) {
         FieldAccessor f = field(path);
-        if (!kind.isInstance(f)) {
+        if (!ZarrException.BadRequest.requireNonNull(kind, "kind").isInstance(f)) {
             throw new ZarrException.BadRequest(path(), "field '" + path + "' (" + f.type().describe() + ") is read by "
                     + f.getClass().getSimpleName() + ", not " + kind.getSimpleName());
         }
@@ -120,6 +122,11 @@ public final class ZarrArray implements AutoCloseable {
 
     private Region regionOrAll(Region r) {
         return r == null ? Region.all(meta.shape()) : r.within(meta.shape(), path());
+    }
+
+    /** Null options are the defaults, as a null region is the whole array. */
+    private static ScanOptions orDefaults(ScanOptions options) {
+        return options == null ? ScanOptions.defaults() : options;
     }
 
     private int elementsOf(Region r) {
@@ -159,11 +166,12 @@ public final class ZarrArray implements AutoCloseable {
     public void readDoubles(String field, Region region, double[] out, ScanOptions options) {
         FieldAccessor f = field(field);
         Region r = regionOrAll(region);
-        if (out.length < r.size()) {
+        if (ZarrException.BadRequest.requireNonNull(out, "out").length < r.size()) {
             throw new ZarrException.BadRequest(path(), "the array holds " + out.length + " doubles, the region has " + r.size() + " elements");
         }
         long recordSize = layout.recordSize();
-        forEachRun(r, options.threads(), options.progress(),
+        ScanOptions o = orDefaults(options);
+        forEachRun(r, o.threads(), o.progress(),
                 (unit, first, n, at) -> Kernels.toDoubles(f, unit, recordSize, first, n, out, (int) at));
     }
 
@@ -212,12 +220,13 @@ public final class ZarrArray implements AutoCloseable {
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public Map<String, Column> read(Selection selection, ScanOptions options) {
-        Region r = regionOrAll(selection.region());
+        Selection chosen = selection == null ? Selection.all() : selection;
+        Region r = regionOrAll(chosen.region());
         List<FieldAccessor> fields = new ArrayList<>();
-        if (selection.fields().isEmpty()) {
+        if (chosen.fields().isEmpty()) {
             fields.addAll(layout.fields());
         } else {
-            for (String path : selection.fields()) {
+            for (String path : chosen.fields()) {
                 fields.add(field(path));
             }
         }
@@ -232,7 +241,8 @@ public final class ZarrArray implements AutoCloseable {
         }
         FieldAccessor[] distinct = columns.keySet().stream().map(layout::fieldOrNull).toArray(FieldAccessor[]::new);
         Column[] targets = columns.values().toArray(Column[]::new);
-        forEachRun(r, options.threads(), options.progress(), (unit, first, count, at) -> {
+        ScanOptions o = orDefaults(options);
+        forEachRun(r, o.threads(), o.progress(), (unit, first, count, at) -> {
             for (int k = 0; k < distinct.length; k++) {
                 distinct[k].copyTo(unit, first, (int) count, targets[k], (int) at);
             }
@@ -253,7 +263,7 @@ public final class ZarrArray implements AutoCloseable {
         Region r = regionOrAll(region);
         long size = f.byteSize();
         long recordSize = layout.recordSize();
-        if (dst.byteSize() < r.size() * size) {
+        if (ZarrException.BadRequest.requireNonNull(dst, "dst").byteSize() < r.size() * size) {
             throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the field needs " + r.size() * size);
         }
         forEachRun(r, 1, null, (unit, first, n, at) -> {
@@ -274,7 +284,8 @@ public final class ZarrArray implements AutoCloseable {
     public MemorySegment readRecords(Region region, Arena arena) {
         Region r = regionOrAll(region);
         long recordSize = layout.recordSize();
-        MemorySegment out = arena.allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
+        MemorySegment out = ZarrException.BadRequest.requireNonNull(arena, "arena")
+                .allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
         forEachRun(r, 1, null, (unit, first, n, at) ->
                 MemorySegment.copy(unit, first * recordSize, out, at * recordSize, n * recordSize));
         return out;
@@ -290,6 +301,7 @@ public final class ZarrArray implements AutoCloseable {
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public void forEachRecord(Region region, RecordVisitor visitor) {
+        ZarrException.BadRequest.requireNonNull(visitor, "visitor");
         Region r = regionOrAll(region);
         forEachRun(r, 1, null, (unit, first, n, at) -> {
             for (long i = 0; i < n; i++) {
@@ -314,7 +326,7 @@ public final class ZarrArray implements AutoCloseable {
      * chunks; exact, see {@link FieldStats}.
      */
     public FieldStats scan(String field, Region region, ScanOptions options) {
-        return scan(List.of(field), region, options).getFirst();
+        return scan(List.of(ZarrException.BadRequest.requireNonNull(field, "field")), region, options).getFirst();
     }
 
     /**
@@ -331,7 +343,7 @@ public final class ZarrArray implements AutoCloseable {
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public List<FieldStats> scan(List<String> fields, Region region, ScanOptions options) {
-        if (fields.isEmpty()) {
+        if (ZarrException.BadRequest.requireNonNull(fields, "fields").isEmpty()) {
             throw new ZarrException.BadRequest(path(), "no field to scan");
         }
         FieldAccessor[] accessors = new FieldAccessor[fields.size()];
@@ -348,7 +360,8 @@ public final class ZarrArray implements AutoCloseable {
         UnitGrid grid = new UnitGrid(reader.unitShape(), r);
         reader.ensureOpen();
         long[] stored = StoredUnits.find(reader.store(), reader.prefix(), meta, reader.unitShape(), grid);
-        new ParallelReader(reader, grid, stored, options.threads(), options.progress()).run(worker -> scan.worker());
+        ScanOptions o = orDefaults(options);
+        new ParallelReader(reader, grid, stored, o.threads(), o.progress()).run(worker -> scan.worker());
         if (stored != null) {
             long read = 0;
             for (long unit : stored) {

@@ -68,7 +68,7 @@ public final class ZarrWriter implements AutoCloseable {
      */
     public static ZarrWriter open(Path root) {
         // chunks are read at most once (to update them), so reading beats mapping
-        return new ZarrWriter(LocalStore.openWritable(root, IoMode.READ));
+        return new ZarrWriter(LocalStore.openWritable(ZarrException.BadRequest.requireNonNull(root, "root"), IoMode.READ));
     }
 
     /**
@@ -91,12 +91,12 @@ public final class ZarrWriter implements AutoCloseable {
 
     /** As {@link #open(String)}, for a descriptor (one from {@link Zarr#descriptor()}, say). */
     public static ZarrWriter open(StoreDescriptor where) {
-        return new ZarrWriter(Stores.provider(where.scheme()).openWritable(where));
+        return new ZarrWriter(Stores.provider(ZarrException.BadRequest.requireNonNull(where, "where").scheme()).openWritable(where));
     }
 
     /** Writes into any writable store; closing the writer closes the store. */
     public static ZarrWriter open(WritableStore store) {
-        return new ZarrWriter(store);
+        return new ZarrWriter(ZarrException.BadRequest.requireNonNull(store, "store"));
     }
 
     public WritableStore store() {
@@ -114,7 +114,7 @@ public final class ZarrWriter implements AutoCloseable {
     }
 
     /**
-     * Creates a group, or sets the attributes of the group already there (its children stay).
+     * Creates a group, or sets the attributes of the group already there (its children stay); null attributes are none.
      *
      * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
@@ -127,7 +127,7 @@ public final class ZarrWriter implements AutoCloseable {
             throw new ZarrException.BadRequest(node.path(), "is an array; delete it before creating a group here");
         }
         createParents(node);
-        Json.JObject doc = MetadataEncoder.group(attributes);
+        Json.JObject doc = MetadataEncoder.group(attributes != null ? attributes : new Json.JObject(Map.of()));
         if (existing == null || !existing.json().equals(doc)) {
             store(node, doc);
         }

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A region pulled unit by unit gives what a read gives, over stores read in place and stores read ahead. */
 class UnitCursorTest {
@@ -83,5 +84,17 @@ class UnitCursorTest {
             assertThrows(ZarrException.Closed.class, cursor::next);
         }
         zarr.close();
+    }
+
+    @Test
+    void beforeTheFirstNextThereIsNoUnitToLookAt() {
+        Tree t = Tree.array(Doc.array("'int16'", "[24]", "[8]", "-9", ShardingTest.NESTED_CODEC)).put("c/0", ShardingTest.outer0().bytes());
+        try (Zarr zarr = t.open(); UnitCursor cursor = zarr.array("/").units(null)) {
+            var e = assertThrows(ZarrException.BadRequest.class, () -> cursor.forEachRun((unit, first, count, out) -> { }));
+            assertEquals("no current unit: call next() first", e.getMessage());
+            assertThrows(ZarrException.BadRequest.class, cursor::unit);
+            assertTrue(cursor.next());
+            assertArrayEquals(new long[] {0}, cursor.unit());
+        }
     }
 }

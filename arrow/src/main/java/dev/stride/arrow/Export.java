@@ -3,6 +3,8 @@ package dev.stride.arrow;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
+import dev.stride.model.WholeFile;
+import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -11,16 +13,17 @@ import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.arrow.vector.ipc.ArrowWriter;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
  * Writes the batches of a {@link ZarrArrowReader} as Arrow IPC: the file format (random access, for files) or the
  * streaming format (for pipes and sockets), each batch's buffers going to the channel as they are, with no copy on
  * the heap; {@link #write} does so, or writes Parquet, straight from an array.
+ *
+ * <p>A null progress reports nowhere, a null region is the whole array and a null Parquet codec is zstd; any other
+ * null argument is a {@link ZarrException.BadRequest} naming it.
  */
 public final class Export {
     /** What {@link #write} writes. */
@@ -44,6 +47,8 @@ public final class Export {
      */
     public static long write(Format format, ZarrArray array, List<String> fields, Region region, WritableByteChannel out,
                              ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
+        ZarrException.BadRequest.requireNonNull(format, "format");
+        ZarrException.BadRequest.requireNonNull(out, "out");
         try (BufferAllocator allocator = new RootAllocator();
              ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, region)) {
             return switch (format) {
@@ -55,15 +60,15 @@ public final class Export {
     }
 
     /**
-     * The same into {@code file}, created or replaced: an Arrow file is then written on all threads at once (see
+     * The same into {@code file}, created or replaced whole ({@link WholeFile}: after a failure there is no new file,
+     * and one that was there is kept): an Arrow file is then written on all threads at once (see
      * {@link #arrowFile(ZarrArrowReader, Path, ScanOptions.Progress)}).
      */
     public static long write(Format format, ZarrArray array, List<String> fields, Region region, Path file,
                              ParquetExport.Codec codec, ScanOptions.Progress progress) throws IOException {
-        if (format != Format.ARROW) {
-            try (FileChannel out = create(file)) {
-                return write(format, array, fields, region, out, codec, progress);
-            }
+        ZarrException.BadRequest.requireNonNull(file, "file");
+        if (ZarrException.BadRequest.requireNonNull(format, "format") != Format.ARROW) {
+            return WholeFile.write(file, out -> write(format, array, fields, region, out, codec, progress));
         }
         try (BufferAllocator allocator = new RootAllocator();
              ZarrArrowReader reader = new ZarrArrowReader(allocator, array, fields, region)) {
@@ -72,40 +77,37 @@ public final class Export {
     }
 
     /**
-     * The Arrow IPC file format into {@code file}, created or replaced; returns the rows written. A reader none of
-     * whose batches was read yet writes them on all its threads at once, each at its place in the file (see
-     * {@link ParallelArrowFile}); the reader is spent then. Otherwise as {@link #arrowFile(ZarrArrowReader,
+     * The Arrow IPC file format into {@code file}, created or replaced whole ({@link WholeFile}); returns the rows
+     * written. A reader none of whose batches was read yet writes them on all its threads at once, each at its place
+     * in the file (see {@link ParallelArrowFile}); the reader is spent then. Otherwise as {@link #arrowFile(ZarrArrowReader,
      * WritableByteChannel, ScanOptions.Progress)}.
      */
     public static long arrowFile(ZarrArrowReader reader, Path file, ScanOptions.Progress progress) throws IOException {
-        try (FileChannel out = create(file)) {
+        ZarrException.BadRequest.requireNonNull(reader, "reader");
+        return WholeFile.write(file, out -> {
             ParallelArrowFile parallel = reader.takeParallelFile();
-            return parallel != null ? parallel.write(out, progress) : arrowFile(reader, out, progress);
-        }
-    }
-
-    /** {@code file} created, or emptied when it exists, for writing (never appending: batches go to their places). */
-    private static FileChannel create(Path file) throws IOException {
-        return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+            return parallel != null ? parallel.write(out, ScanOptions.Progress.orNone(progress)) : arrowFile(reader, out, progress);
+        });
     }
 
     /** The Arrow IPC file format into any channel, batch after batch from its position on; returns the rows written. */
     public static long arrowFile(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        try (ArrowFileWriter writer = new ArrowFileWriter(root, null, out)) {
+        VectorSchemaRoot root = ZarrException.BadRequest.requireNonNull(reader, "reader").getVectorSchemaRoot();
+        try (ArrowFileWriter writer = new ArrowFileWriter(root, null, ZarrException.BadRequest.requireNonNull(out, "out"))) {
             return write(reader, writer, progress);
         }
     }
 
     /** The Arrow IPC streaming format; returns the rows written. */
     public static long arrowStream(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
-        try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, out)) {
+        VectorSchemaRoot root = ZarrException.BadRequest.requireNonNull(reader, "reader").getVectorSchemaRoot();
+        try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, ZarrException.BadRequest.requireNonNull(out, "out"))) {
             return write(reader, writer, progress);
         }
     }
 
-    private static long write(ZarrArrowReader reader, ArrowWriter writer, ScanOptions.Progress progress) throws IOException {
+    private static long write(ZarrArrowReader reader, ArrowWriter writer, ScanOptions.Progress given) throws IOException {
+        ScanOptions.Progress progress = ScanOptions.Progress.orNone(given);
         long total = reader.region().size();
         long rows = 0;
         writer.start();

@@ -42,16 +42,23 @@ public final class ParquetExport {
     private ParquetExport() {
     }
 
-    /** Writes every batch of {@code reader} to {@code out}; returns the rows written. */
-    public static long write(ZarrArrowReader reader, WritableByteChannel out, Codec codec, ScanOptions.Progress progress) throws IOException {
-        VectorSchemaRoot root = reader.getVectorSchemaRoot();
+    /**
+     * Writes every batch of {@code reader} to {@code out}, compressed by {@code codec} (null: zstd), telling
+     * {@code progress} (null: nothing) the rows done; returns the rows written.
+     *
+     * @throws ZarrException.BadRequest when {@code reader} or {@code out} is null
+     */
+    public static long write(ZarrArrowReader reader, WritableByteChannel out, Codec codec, ScanOptions.Progress given) throws IOException {
+        VectorSchemaRoot root = ZarrException.BadRequest.requireNonNull(reader, "reader").getVectorSchemaRoot();
+        ZarrException.BadRequest.requireNonNull(out, "out");
+        ScanOptions.Progress progress = ScanOptions.Progress.orNone(given);
         Schema arrow = root.getSchema();
         MessageType schema = ParquetColumns.schema(arrow);
         ParquetProperties properties = ParquetProperties.builder()
                 .withDictionaryEncoding(false)
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
                 .build();
-        BytesInputCompressor compressor = PageCompression.of(codec);
+        BytesInputCompressor compressor = PageCompression.of(codec != null ? codec : Codec.ZSTD);
         try (ChannelOutputFile file = new ChannelOutputFile(out)) {
             ParquetFileWriter writer = new ParquetFileWriter(file, schema, ParquetFileWriter.Mode.CREATE, ROW_GROUP_BYTES, 0, null, properties);
             writer.start();

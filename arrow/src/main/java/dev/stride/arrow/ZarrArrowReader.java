@@ -57,9 +57,10 @@ public final class ZarrArrowReader extends ArrowReader {
     private boolean spent;
 
     /**
-     * A reader of {@code fields} (all top-level fields when empty; dotted paths for nested ones) over {@code region}.
+     * A reader of {@code fields} (all top-level fields when empty; dotted paths for nested ones) over {@code region}
+     * (null: the whole array).
      *
-     * @throws dev.stride.model.ZarrException.BadRequest naming a field the array does not have
+     * @throws dev.stride.model.ZarrException.BadRequest naming a field the array does not have, or a null argument
      */
     public ZarrArrowReader(BufferAllocator allocator, ZarrArray array, List<String> fields, Region region) {
         this(allocator, array, fields, region, Runtime.getRuntime().availableProcessors());
@@ -67,20 +68,20 @@ public final class ZarrArrowReader extends ArrowReader {
 
     /** The same, filling each batch on {@code threads} threads (decoding and copying the units of a batch at once). */
     public ZarrArrowReader(BufferAllocator allocator, ZarrArray array, List<String> fields, Region region, int threads) {
-        super(allocator);
+        super(ZarrException.BadRequest.requireNonNull(allocator, "allocator"));
         if (threads < 1) {
             throw new ZarrException.BadRequest(null, "threads must be at least 1, not " + threads);
         }
         this.threads = threads;
-        this.array = array;
-        this.columns = ArrowColumn.of(array, fields);
-        this.region = region;
-        this.schema = ArrowTypes.schema(array, columns, region);
+        this.array = ZarrException.BadRequest.requireNonNull(array, "array");
+        this.columns = ArrowColumn.of(array, ZarrException.BadRequest.requireNonNull(fields, "fields"));
+        this.region = region != null ? region : Region.all(array.shape());
+        this.schema = ArrowTypes.schema(array, columns, this.region);
         this.rowBytes = Math.max(1, columns.stream().mapToLong(c -> c.type().byteSize()).sum());
         // a unit larger than a batch would be decoded once per box it falls in: a box then holds a whole unit
         this.unitElements = unitElements(array);
         long rows = Math.min(Math.max(BATCH_BYTES / rowBytes, unitElements), MAX_ROWS);
-        this.boxes = new COrderBlocks(region, array.readUnitShape(), rows);
+        this.boxes = new COrderBlocks(this.region, array.readUnitShape(), rows);
     }
 
     private static long unitElements(ZarrArray array) {

@@ -14,7 +14,6 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
-import org.apache.arrow.vector.ipc.InvalidArrowFileException;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -26,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -249,9 +249,9 @@ class ZarrArrowReaderTest {
         }
     }
 
-    /** A chunk that fails to decode fails the export naming it, and the file it leaves has no Arrow file's end. */
+    /** A chunk that fails to decode fails the export naming it, and leaves no file behind, nor a hidden part of one. */
     @Test
-    void aFileWithAChunkThatFailsIsNoArrowFile(@TempDir Path dir) throws IOException {
+    void aFileWithAChunkThatFailsIsNotWritten(@TempDir Path dir) throws IOException {
         Tree tree = countingChunks();
         tree.put("c/3", new byte[12]);
         Path file = dir.resolve("out.arrow");
@@ -260,8 +260,8 @@ class ZarrArrowReaderTest {
             var e = assertThrows(ZarrException.CorruptChunk.class, () -> Export.arrowFile(reader, file, (done, total) -> { }));
             assertTrue(e.getMessage().contains("c/3"), e.getMessage());
         }
-        try (FileChannel in = FileChannel.open(file); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
-            assertThrows(InvalidArrowFileException.class, back::getVectorSchemaRoot);
+        try (var left = Files.list(dir)) {
+            assertEquals(List.of(), left.toList());
         }
     }
 }

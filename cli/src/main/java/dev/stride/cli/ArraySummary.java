@@ -33,7 +33,7 @@ final class ArraySummary {
             details.add("chunk shape", Arrays.toString(meta.chunkShape()));
         }
         details.add("data type", typeName(meta))
-                .add("fill value", JsonCodec.print(meta.fillValue().json()))
+                .add("fill value", JsonCodec.print(Projection.fillValue(array)))
                 .add("codecs", CodecText.lines(encoding.codecs()))
                 .attributes(meta.attributes());
         if (meta.dataType() instanceof StructType) {

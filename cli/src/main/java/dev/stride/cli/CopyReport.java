@@ -45,19 +45,31 @@ final class CopyReport {
         out.addAll(new Details()
                 .add("arrays", rows.size() + (groups == 0 ? "" : ", in " + groups + (groups == 1 ? " group" : " groups") + " with their attributes"))
                 .add("codecs", codecs)
-                .add("stored", bytes(before) + " before, " + bytes(after) + " after (" + ratio(after, before) + ")")
+                .add("stored", stored(before, after))
                 .add("time", String.format(Locale.ROOT, "%.3f s", seconds))
                 .add("speed", String.format(Locale.ROOT, "%,.0f records/s, %s/s of records", records * perSecond, ByteText.of(recordBytes * perSecond)))
                 .lines());
         return out;
     }
 
+    /** The bytes stored before and after, saying which a remote store left uncounted rather than printing "?". */
+    private static String stored(long before, long after) {
+        if (before < 0 && after < 0) {
+            return "not counted (remote stores)";
+        }
+        if (before < 0 || after < 0) {
+            return bytes(Math.max(before, after)) + (before < 0 ? " after" : " before") + "; "
+                    + (before < 0 ? "before" : "after") + " not counted (remote store)";
+        }
+        return bytes(before) + " before, " + bytes(after) + " after (" + ratio(after, before) + ")";
+    }
+
     private static String ratio(long after, long before) {
         return before <= 0 || after < 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * after / before);
     }
 
-    /** Bytes on disk, or "?" for a store whose sizes are not counted (remote). */
+    /** Bytes on disk, or "remote" for a store whose sizes are not counted. */
     private static String bytes(long n) {
-        return n < 0 ? "?" : ByteText.of(n);
+        return n < 0 ? "remote" : ByteText.of(n);
     }
 }

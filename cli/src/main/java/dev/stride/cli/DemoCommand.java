@@ -101,10 +101,11 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
         out.println();
         scan().forEach(out::println);
         out.println();
-        new Details().add("next", List.of("stride info " + directory,
-                        "stride cat " + directory + ARRAY + " --region 0:5 --format table",
-                        "stride scan " + directory + ARRAY + " --field elevation,speed",
-                        "stride copy " + directory + " copy.zarr --codec blosc:lz4:5:shuffle"))
+        // as the README runs it: the launcher in the clone, which is not on PATH
+        new Details().add("next", List.of("./stride info " + directory,
+                        "./stride cat " + directory + ARRAY + " --region 0:5 --format table",
+                        "./stride scan " + directory + ARRAY + " --field elevation,speed",
+                        "./stride copy " + directory + " copy.zarr --codec blosc:lz4:5:shuffle"))
                 .lines().forEach(out::println);
         return 0;
     }

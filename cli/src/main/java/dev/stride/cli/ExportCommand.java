@@ -6,7 +6,7 @@ import dev.stride.arrow.Export;
 import dev.stride.arrow.ParquetExport;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-import dev.stride.model.ZarrException;
+import dev.stride.model.WholeFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,14 +19,9 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.UUID;
 
 @Command(name = "export",
         description = {"Writes an array's fields as a table: a row per element in C order, a",
@@ -82,6 +77,9 @@ final class ExportCommand extends NodeCommand {
     }
 
     private ExportFormat chosenFormat() {
+        if (format == null && destination.equals("-")) {
+            throw usageError("writing to stdout (-) needs --format: arrow-stream, csv or jsonl");
+        }
         ExportFormat as = format != null ? format : ExportFormat.ofFileName(destination);
         if (as == null) {
             throw usageError("say --format: '" + destination + "' ends in none of .arrow, .arrows, .parquet, .csv, .jsonl");
@@ -92,25 +90,15 @@ final class ExportCommand extends NodeCommand {
         return as;
     }
 
-    /** Writes into a file beside DST and renames it over DST once complete, so DST is never a half export. */
+    /** Writes DST whole or not at all ({@link WholeFile}), so DST is never a half export. */
     private void writeWhole(ExportFormat as, ZarrArray array, Region box, Path dst, ProgressBar progress) throws IOException {
-        if (Files.isDirectory(dst)) {
-            throw new ZarrException.BadRequest(null, "'" + dst + "' is a directory; give the file to write");
-        }
-        Path parent = dst.toAbsolutePath().getParent();
-        // made as any new file is, with the umask's permissions (a temporary file's would be the owner's alone)
-        Path partial = parent.resolve("." + dst.getFileName() + "." + UUID.randomUUID() + ".partial");
-        try {
-            if (as.columns() != null) {
-                Export.write(as.columns(), array, choice.fields, box, partial, codec(), progress);
-            } else {
-                try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                    write(as, array, box, out, progress);
-                }
-            }
-            Files.move(partial, dst, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(partial);
+        if (as.columns() != null) {
+            Export.write(as.columns(), array, choice.fields, box, dst, codec(), progress);
+        } else {
+            WholeFile.write(dst, out -> {
+                write(as, array, box, out, progress);
+                return null;
+            });
         }
     }
 

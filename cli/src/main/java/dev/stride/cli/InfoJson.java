@@ -20,7 +20,7 @@ import java.util.Map;
  * A hierarchy as one JSON document, for scripts: each node an object with its {@code path}, {@code node_type} and
  * {@code attributes}; a group's {@code children} in order; an array's {@code shape}, {@code chunk_shape} (the inner
  * chunks of a sharded array), {@code shard_shape} (null when unsharded), {@code dimension_names}, {@code data_type}
- * as written in metadata, {@code fill_value}, {@code codecs} (name and configuration) and, for records,
+ * as written in metadata, {@code fill_value} (decoded, as cat prints it), {@code codecs} (name and configuration) and, for records,
  * {@code record_size} and {@code fields} (path, type, offset, size). A node below the root that cannot be read is an
  * object with its {@code path} and {@code error}, and the rest still follows.
  */
@@ -87,7 +87,7 @@ final class InfoJson {
         members.put("dimension_names", meta.dimensionNames() == null ? Json.JNull.NULL
                 : new Json.JArray(meta.dimensionNames().stream().<Json>map(n -> n == null ? Json.JNull.NULL : Json.string(n)).toList()));
         members.put("data_type", meta.dataType().json());
-        members.put("fill_value", meta.fillValue().json());
+        members.put("fill_value", Projection.fillValue(array));
         members.put("codecs", new Json.JArray(List.<Json>copyOf(encoding.codecs())));
         if (meta.dataType() instanceof StructType) {
             members.put("record_size", Json.number(array.layout().recordSize()));

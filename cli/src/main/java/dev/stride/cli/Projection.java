@@ -78,6 +78,15 @@ final class Projection {
         return f.path().isEmpty() ? "value" : f.path();
     }
 
+    /**
+     * The array's fill value as cat prints an element holding it: decoded from its bits, so a fill the metadata spells
+     * as base64 or NaT as an integer shows the values it stands for.
+     */
+    static Json fillValue(ZarrArray array) {
+        RecordLayout layout = array.layout();
+        return layout.toJson(MemorySegment.ofArray(array.metadata().fillValue().bytes(layout.order())), 0);
+    }
+
     /** Element {@code i} in the Zarr v3 fill_value JSON encoding, or an object of the chosen paths. */
     Json toJson(MemorySegment records, long i) {
         if (chosen.isEmpty()) {

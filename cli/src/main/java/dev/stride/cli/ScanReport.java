@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What a scan found and how fast: lines for people, or one JSON object for programs. Integers and times print
@@ -23,7 +22,6 @@ record ScanReport(FieldStats stats, double seconds) {
     static final List<String> HEADERS = List.of("field", "count", "sum", "min", "max", "mean", "records/s");
     private static final MathContext BRIEF = new MathContext(7);
     /** Units TimeText prints as a date without a time of day. */
-    private static final Set<String> DATE_UNITS = Set.of("Y", "M", "W", "D", "generic");
 
     double recordsPerSecond() {
         return (stats.count() + stats.nanCount()) / Math.max(seconds, 1e-9);
@@ -125,12 +123,12 @@ record ScanReport(FieldStats stats, double seconds) {
         return value;
     }
 
-    /** The datetime in UTC at its unit's precision ({@code Z} where it has a time of day), or the timedelta as ISO 8601. */
+    /** The datetime as cat prints it ({@link TimeText}), or the timedelta as ISO 8601. */
     private static String iso(FieldStats.Times t, long ticks) {
         TimeType type = t.type();
         String text = TimeText.of(type, ticks);
         if (type.datetime()) {
-            return DATE_UNITS.contains(type.unit()) || text.contains(" ") ? text : text + "Z";
+            return text;
         }
         return t.duration(ticks).map(Duration::toString).orElse(text);
     }

@@ -24,7 +24,7 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
     ArraySpec spec(ZarrArray source) {
         long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
         List<Json.JObject> chain = new ArrayList<>();
-        chain.add(CodecChain.bytes(order));
+        chain.add(CodecChain.bytes(source.dataType(), order));
         compression.entry(source.layout().recordSize()).ifPresent(chain::add);
         if (crc32c) {
             chain.add(CodecChain.crc32c());

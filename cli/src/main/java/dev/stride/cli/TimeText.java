@@ -13,9 +13,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 
 /**
- * numpy.datetime64 values as ISO 8601 in UTC at their unit's precision, as numpy prints them ({@code 2026-01-01} for
- * days, {@code 2026-01-01T00:01:30.250} for milliseconds); timedelta64 as a count and unit ({@code 90 s}). The
- * generic unit, and datetimes beyond what java.time holds, stay counts.
+ * numpy.datetime64 values as ISO 8601 at their unit's precision, a time of day marked UTC with {@code Z}
+ * ({@code 2026-01-01} for days, {@code 2026-01-01T00:01:30.250Z} for milliseconds); timedelta64 as a count and unit
+ * ({@code 90 s}). The generic unit, and datetimes beyond what java.time holds, stay counts. Every command prints times
+ * so.
  */
 final class TimeText {
     private static final LocalDateTime EPOCH = LocalDateTime.of(1970, 1, 1, 0, 0);
@@ -52,9 +53,9 @@ final class TimeText {
             case "M" -> YearMonth.of(1970, 1).plusMonths(n).toString();
             case "W" -> LocalDate.EPOCH.plusWeeks(n).toString();
             case "D" -> LocalDate.EPOCH.plusDays(n).toString();
-            case "h" -> EPOCH.plusHours(n).format(HOURS);
-            case "m" -> EPOCH.plusMinutes(n).format(MINUTES);
-            default -> seconds(n, FRACTION_DIGITS.get(unit));
+            case "h" -> EPOCH.plusHours(n).format(HOURS) + "Z";
+            case "m" -> EPOCH.plusMinutes(n).format(MINUTES) + "Z";
+            default -> seconds(n, FRACTION_DIGITS.get(unit)) + "Z";
         };
     }
 

@@ -81,9 +81,9 @@ class CatCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertArrayEquals(new String[] {
                 "id,when,point.x,point.y,h,z,tag,ok",
-                "0,1970-01-01T00:00:00,0.1,0.1,0.1,1.5-2.0j,0x010203,true",
+                "0,1970-01-01T00:00:00Z,0.1,0.1,0.1,1.5-2.0j,0x010203,true",
                 "18446744073709551615,NaT,NaN,Infinity,-0.0,NaN+Infinityj,0xff0080,false",
-                "9223372036854775808,2026-01-01T00:00:00,Infinity,-Infinity,65500.0,0.0+0.0j,0x000000,true"}, run.lines());
+                "9223372036854775808,2026-01-01T00:00:00Z,Infinity,-Infinity,65500.0,0.0+0.0j,0x000000,true"}, run.lines());
     }
 
     @Test
@@ -97,11 +97,11 @@ class CatCommandTest {
         CliRun run = CliRun.of("cat", Fixtures.records(dir), "--format", "table", "--fields", "when,id", "--limit", "4");
         assertEquals(0, run.exitCode(), run.err());
         assertArrayEquals(new String[] {
-                "index  when                                   id",
-                "    0  1970-01-01T00:00:00                     0",
-                "    1  NaT                  18446744073709551615",
-                "    2  2026-01-01T00:00:00   9223372036854775808",
-                "    3  1969-12-31T23:59:59   9223372036854775813"}, run.lines());
+                "index  when                                    id",
+                "    0  1970-01-01T00:00:00Z                     0",
+                "    1  NaT                   18446744073709551615",
+                "    2  2026-01-01T00:00:00Z   9223372036854775808",
+                "    3  1969-12-31T23:59:59Z   9223372036854775813"}, run.lines());
     }
 
     @Test

@@ -170,6 +170,28 @@ class CopyCommandTest {
         assertEquals(1, run.err().lines().count(), run.err());
     }
 
+    /** Values of one byte have no byte order: their bytes codec is written without an endian, whatever --endian says. */
+    @Test
+    void singleByteValuesGetNoEndian() throws IOException {
+        Path flags = dir.resolve("flags");
+        Fixtures.write(flags.resolve("zarr.json"), """
+                {"zarr_format": 3, "node_type": "array", "shape": [3],
+                 "data_type": {"name": "struct", "configuration": {"fields": [
+                   {"name": "ok", "data_type": "bool"}, {"name": "n", "data_type": "uint8"}]}},
+                 "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [3]}},
+                 %s, "fill_value": {"ok": false, "n": 0}, "codecs": [{"name": "bytes"}]}""".formatted(Fixtures.KEYS));
+        Fixtures.write(flags.resolve("c/0"), new byte[] {1, 7, 0, 8, 1, 9});
+        Path copy = dir.resolve("copy");
+        assertEquals(0, copy(flags, copy, "--endian big").exitCode());
+        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(copy.resolve("zarr.json")));
+        assertEquals("[{\"name\":\"bytes\"}]", JsonCodec.print(doc.get("codecs")));
+        assertEquals(CliRun.of("cat", flags).out(), CliRun.of("cat", copy).out());
+        Path grid = dir.resolve("grid-copy");
+        assertEquals(0, copy(Fixtures.grid(dir.resolve("grid")), grid, "--endian big").exitCode());
+        Json.JObject gridDoc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(grid.resolve("zarr.json")));
+        assertEquals("[{\"name\":\"bytes\",\"configuration\":{\"endian\":\"big\"}}]", JsonCodec.print(gridDoc.get("codecs")));
+    }
+
     private static CliRun copy(Path source, Path copy, String options) {
         List<Object> args = new ArrayList<>(List.of("copy", source, copy));
         if (!options.isBlank()) {

@@ -45,6 +45,10 @@ class DemoCommandTest {
         assertTrue(lines.get(header + 6).matches("satellites +10,000 +\\d+ +\\d+ +\\d+ +[\\d.]+ +[\\d,]+"), lines.get(header + 6));
         assertTrue(lines.get(header + 8).matches("one pass +all 6 fields in \\d+\\.\\d{3} s, [\\d,]+ records/s: each chunk is decoded once"),
                 lines.get(header + 8));
+        int next = lines.indexOf("next             ./stride info " + demo);
+        assertTrue(next > header, run.out());
+        assertEquals(List.of("./stride cat", "./stride scan", "./stride copy"),
+                lines.subList(next + 1, next + 4).stream().map(l -> l.strip().split(" ")[0] + " " + l.strip().split(" ")[1]).toList());
 
         try (Zarr zarr = Zarr.open(demo)) {
             assertEquals(DemoCommand.GENERATOR, ((Json.JString) zarr.root().attributes().get("generator")).value());

@@ -97,6 +97,10 @@ class ExportCommandTest {
         assertTrue(unknown.err().startsWith("stride export: say --format: '" + dir.resolve("out.bin")
                 + "' ends in none of .arrow, .arrows, .parquet, .csv, .jsonl"), unknown.err());
         assertEquals(0, CliRun.of("export", records(), dir.resolve("out.bin"), "--format", "arrow-stream").exitCode());
+        CliRun toStdout = CliRun.of("export", records(), "-");
+        assertEquals(2, toStdout.exitCode());
+        assertTrue(toStdout.err().startsWith("stride export: writing to stdout (-) needs --format: arrow-stream, csv or jsonl"),
+                toStdout.err());
         CliRun badFormat = CliRun.of("export", records(), dir.resolve("out.bin"), "--format", "feather");
         assertEquals(2, badFormat.exitCode());
         assertTrue(badFormat.err().contains("'feather' is no format: arrow, arrow-stream, parquet, csv or jsonl"), badFormat.err());

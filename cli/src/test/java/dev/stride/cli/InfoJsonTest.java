@@ -78,6 +78,28 @@ class InfoJsonTest {
                 + "{\"path\":\"t\",\"type\":\"numpy.datetime64[10ms]\",\"offset\":20,\"size\":8}]", text(root.get("fields")));
     }
 
+    /** A fill spelled as base64 (legacy "structured") or NaT as an integer is shown decoded, as cat prints it. */
+    @Test
+    void fillValuesAreDecodedAsCatPrintsThem() {
+        Path legacy = dir.resolve("legacy");
+        Fixtures.write(legacy.resolve("zarr.json"), """
+                {"zarr_format": 3, "node_type": "array", "shape": [2],
+                 "data_type": {"name": "structured", "configuration": {"fields": [["a", "int32"], ["b", "float64"]]}},
+                 "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+                 %s, "fill_value": "AQAAAAAAAAAAAPA/", "codecs": [{"name": "bytes"}]}""".formatted(Fixtures.KEYS));
+        Path times = dir.resolve("times");
+        Fixtures.write(times.resolve("zarr.json"), """
+                {"zarr_format": 3, "node_type": "array", "shape": [2],
+                 "data_type": {"name": "numpy.datetime64", "configuration": {"unit": "s", "scale_factor": 1}},
+                 "chunk_grid": {"name": "regular", "configuration": {"chunk_shape": [2]}},
+                 %s, "fill_value": -9223372036854775808, "codecs": [{"name": "bytes", "configuration": {"endian": "little"}}]}"""
+                .formatted(Fixtures.KEYS));
+        assertEquals("{\"a\":1,\"b\":1.0}", text(parse(CliRun.of("info", legacy, "--json")).get("fill_value")));
+        assertEquals("\"NaT\"", text(parse(CliRun.of("info", times, "--json")).get("fill_value")));
+        assertEquals("{\"a\":1,\"b\":1.0}", CliRun.of("cat", legacy, "--format", "jsonl").lines()[0]);
+        assertTrue(CliRun.of("info", times).out().contains("fill value       \"NaT\"\n"), CliRun.of("info", times).out());
+    }
+
     @Test
     void aGroupWithItsChildrenInOrderAndAnUnreadableOne() {
         Path root = Fixtures.hierarchy(dir.resolve("data.zarr"));

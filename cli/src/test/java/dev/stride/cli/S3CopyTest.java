@@ -29,12 +29,16 @@ class S3CopyTest {
         String second = S3.uri(bucket, "second.zarr", "");
         CliRun up = CliRun.of("copy", source, first, "--codec", "zstd:3");
         assertEquals(0, up.exitCode(), up.err());
-        assertContains(up.out(), "? after");
+        assertTrue(up.out().lines().anyMatch(l -> l.matches("stored +[\\d.]+ (B|KiB) before; after not counted \\(remote store\\)")), up.out());
+        assertTrue(up.out().lines().anyMatch(l -> l.matches("/records +6 .* remote +- *")), up.out());
+        assertFalse(up.out().contains("?"), up.out());
         CliRun across = CliRun.of("copy", first, second, "--chunks", "1", "--codec", "gzip:1");
         assertEquals(0, across.exitCode(), across.err());
+        assertTrue(across.out().lines().anyMatch(l -> l.matches("stored +not counted \\(remote stores\\)")), across.out());
         Path back = dir.resolve("back.zarr");
         CliRun down = CliRun.of("copy", second, back);
         assertEquals(0, down.exitCode(), down.err());
+        assertTrue(down.out().lines().anyMatch(l -> l.matches("stored +[\\d.]+ (B|KiB) after; before not counted \\(remote store\\)")), down.out());
         String info = CliRun.of("info", back).out();
         for (String part : new String[] {"title: \"demo\"", "records  array", "sub  group", "grid  array", "sharded  array"}) {
             assertContains(info, part);

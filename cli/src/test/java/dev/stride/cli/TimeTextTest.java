@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TimeTextTest {
 
     @Test
-    void datetimesAreIsoAtTheirUnitsPrecision() {
+    void datetimesAreIsoAtTheirUnitsPrecisionInUtcWithZ() {
         assertEquals("2026-01-01", TimeText.of(new TimeType(true, "D", 1), 20454));
         assertEquals("2026-01", TimeText.of(new TimeType(true, "M", 1), 672));
         assertEquals("2026", TimeText.of(new TimeType(true, "Y", 1), 56));
-        assertEquals("1970-01-01T05", TimeText.of(new TimeType(true, "h", 1), 5));
-        assertEquals("1970-01-01T00:10", TimeText.of(new TimeType(true, "m", 5), 2));
-        assertEquals("1969-12-31T23:59:59.999", TimeText.of(new TimeType(true, "ms", 1), -1));
-        assertEquals("2026-01-01T00:00:00.000000001", TimeText.of(new TimeType(true, "ns", 1), 1767225600_000_000_001L));
-        assertEquals("1970-01-01T00:00:00.000000000000000001", TimeText.of(new TimeType(true, "as", 1), 1));
+        assertEquals("1970-01-01T05Z", TimeText.of(new TimeType(true, "h", 1), 5));
+        assertEquals("1970-01-01T00:10Z", TimeText.of(new TimeType(true, "m", 5), 2));
+        assertEquals("1969-12-31T23:59:59.999Z", TimeText.of(new TimeType(true, "ms", 1), -1));
+        assertEquals("2026-01-01T00:00:00.000000001Z", TimeText.of(new TimeType(true, "ns", 1), 1767225600_000_000_001L));
+        assertEquals("1970-01-01T00:00:00.000000000000000001Z", TimeText.of(new TimeType(true, "as", 1), 1));
         assertEquals("NaT", TimeText.of(new TimeType(true, "s", 1), TimeType.NAT));
     }
 

@@ -36,13 +36,13 @@ public final class ArraySpec {
     }
 
     public static ArraySpec of(DataType type, long... shape) {
-        long[] wholeShape = Arrays.stream(shape).map(s -> Math.max(1, s)).toArray();
-        return new ArraySpec(type, shape.clone(), wholeShape, null,
+        long[] wholeShape = Arrays.stream(ZarrException.BadRequest.requireNonNull(shape, "shape")).map(s -> Math.max(1, s)).toArray();
+        return new ArraySpec(ZarrException.BadRequest.requireNonNull(type, "type"), shape.clone(), wholeShape, null,
                 List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)), null, new Json.JObject(Map.of()));
     }
 
     public ArraySpec chunks(long... chunkShape) {
-        return new ArraySpec(type, shape, chunkShape.clone(), fill, codecs, dimensionNames, attributes);
+        return new ArraySpec(type, shape, ZarrException.BadRequest.requireNonNull(chunkShape, "chunkShape").clone(), fill, codecs, dimensionNames, attributes);
     }
 
     /** The fill value as exact bits of the data type; checked when the array is created, as its JSON spelling is. */
@@ -57,20 +57,24 @@ public final class ArraySpec {
 
     /** The codec chain, built with {@link CodecChain} (or any entries a registered codec understands). */
     public ArraySpec codecs(Json.JObject... chain) {
-        return codecs(List.of(chain));
+        return codecs(Arrays.asList(ZarrException.BadRequest.requireNonNull(chain, "chain")));
     }
 
     public ArraySpec codecs(List<Json.JObject> chain) {
+        for (Json.JObject codec : ZarrException.BadRequest.requireNonNull(chain, "chain")) {
+            ZarrException.BadRequest.requireNonNull(codec, "a codec of the chain");
+        }
         return new ArraySpec(type, shape, chunks, fill, List.copyOf(chain), dimensionNames, attributes);
     }
 
     /** One name per dimension; null leaves a dimension unnamed. */
     public ArraySpec dimensionNames(String... names) {
-        return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(names)), attributes);
+        return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(ZarrException.BadRequest.requireNonNull(names, "names"))), attributes);
     }
 
+    /** The attributes; null for none. */
     public ArraySpec attributes(Json.JObject values) {
-        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values);
+        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values != null ? values : new Json.JObject(Map.of()));
     }
 
     public DataType type() {

@@ -29,10 +29,20 @@ public final class CodecChain {
         return codec("bytes", Json.object("endian", Json.string(order == ByteOrder.BIG_ENDIAN ? "big" : "little")));
     }
 
+    /**
+     * The {@code bytes} codec for elements of {@code type}: with {@code order} as its {@code endian} when some part of
+     * an element has more than one byte, else with no configuration at all, as the spec allows for single bytes (and
+     * as readers such as zarrita want: given an {@code endian}, it misreads bool).
+     */
+    public static Json.JObject bytes(DataType type, ByteOrder order) {
+        boolean ordered = ZarrException.BadRequest.requireNonNull(type, "type").hasByteOrder();
+        return ordered ? bytes(order) : Json.object("name", Json.string("bytes"));
+    }
+
     /** Stores dimension {@code order[i]} of the chunk as dimension i. */
     public static Json.JObject transpose(int... order) {
         List<Json> items = new ArrayList<>();
-        for (int o : order) {
+        for (int o : ZarrException.BadRequest.requireNonNull(order, "order")) {
             items.add(Json.number(o));
         }
         return codec("transpose", Json.object("order", new Json.JArray(items)));
@@ -55,7 +65,7 @@ public final class CodecChain {
 
     public static Json.JObject blosc(String cname, int clevel, Shuffle shuffle, int typesize) {
         return codec("blosc", Json.object("cname", Json.string(cname), "clevel", Json.number(clevel),
-                "shuffle", Json.string(shuffle.name().toLowerCase(Locale.ROOT)), "typesize", Json.number(typesize),
+                "shuffle", Json.string(ZarrException.BadRequest.requireNonNull(shuffle, "shuffle").name().toLowerCase(Locale.ROOT)), "typesize", Json.number(typesize),
                 "blocksize", Json.number(0)));
     }
 
@@ -65,10 +75,10 @@ public final class CodecChain {
      */
     public static Json.JObject sharding(long[] innerShape, IndexLocation index, Json.JObject... innerCodecs) {
         return codec("sharding_indexed", Json.object(
-                "chunk_shape", Json.integers(innerShape),
-                "codecs", new Json.JArray(List.of(innerCodecs)),
+                "chunk_shape", Json.integers(ZarrException.BadRequest.requireNonNull(innerShape, "innerShape")),
+                "codecs", new Json.JArray(List.of(ZarrException.BadRequest.requireNonNull(innerCodecs, "innerCodecs"))),
                 "index_codecs", new Json.JArray(List.of(bytes(ByteOrder.LITTLE_ENDIAN), crc32c())),
-                "index_location", Json.string(index.name().toLowerCase(Locale.ROOT))));
+                "index_location", Json.string(ZarrException.BadRequest.requireNonNull(index, "index").name().toLowerCase(Locale.ROOT))));
     }
 
     private static Json.JObject codec(String name, Json.JObject configuration) {

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A data type compiled for one byte order: the packed {@link MemoryLayout} of one element (a {@link StructLayout}
@@ -41,10 +42,10 @@ public final class RecordLayout {
     /**
      * Compiles a data type for records stored in {@code order}; any data type Stride parses compiles.
      *
-     * @throws NullPointerException when {@code type} or {@code order} is null
+     * @throws ZarrException.BadRequest when {@code type} or {@code order} is null
      */
     public static RecordLayout compile(DataType type, ByteOrder order) {
-        return new RecordLayout(type, order);
+        return new RecordLayout(ZarrException.BadRequest.requireNonNull(type, "type"), ZarrException.BadRequest.requireNonNull(order, "order"));
     }
 
     private static MemoryLayout layoutOf(DataType type, ByteOrder order) {
@@ -102,6 +103,16 @@ public final class RecordLayout {
     /** Bytes per element (record). */
     public long recordSize() {
         return layout.byteSize();
+    }
+
+    /** Each leaf field with its type and offset, then the record's size and byte order, for logs and debuggers. */
+    @Override
+    public String toString() {
+        String leaves = fields.stream()
+                .map(f -> (f.path().isEmpty() ? "" : f.path() + " ") + f.type().describe() + " @" + f.offset())
+                .collect(Collectors.joining(", "));
+        return "RecordLayout[" + leaves + "; " + recordSize() + " bytes, "
+                + (order == ByteOrder.BIG_ENDIAN ? "big" : "little") + "-endian]";
     }
 
     /** Every leaf field in declaration order, nested structs depth-first. */

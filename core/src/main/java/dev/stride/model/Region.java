@@ -8,10 +8,10 @@ public record Region(long[] start, long[] stop) {
     /**
      * A region from its corners; {@link #within} checks it against an array.
      *
-     * @throws ZarrException.BadRequest when {@code start} and {@code stop} have different ranks
+     * @throws ZarrException.BadRequest when {@code start} and {@code stop} have different ranks, or one is null
      */
     public Region {
-        if (start.length != stop.length) {
+        if (ZarrException.BadRequest.requireNonNull(start, "start").length != ZarrException.BadRequest.requireNonNull(stop, "stop").length) {
             throw new ZarrException.BadRequest(null, "region start and stop have different ranks (" + start.length + " and " + stop.length + ")");
         }
         start = start.clone();
@@ -20,7 +20,7 @@ public record Region(long[] start, long[] stop) {
 
     /** The whole of an array of {@code shape}. */
     public static Region all(long[] shape) {
-        return new Region(new long[shape.length], shape);
+        return new Region(new long[ZarrException.BadRequest.requireNonNull(shape, "shape").length], shape);
     }
 
     /**
@@ -32,8 +32,8 @@ public record Region(long[] start, long[] stop) {
      *         a single index lies outside its dimension
      */
     public static Region parse(String text, long[] shape) {
-        String[] parts = text.isBlank() ? new String[0] : text.split(",", -1);
-        if (parts.length > shape.length) {
+        String[] parts = ZarrException.BadRequest.requireNonNull(text, "text").isBlank() ? new String[0] : text.split(",", -1);
+        if (parts.length > ZarrException.BadRequest.requireNonNull(shape, "shape").length) {
             throw new ZarrException.BadRequest(null, "region '" + text + "' has " + parts.length + " dimensions, the array " + shape.length);
         }
         long[] start = new long[shape.length];
@@ -113,7 +113,7 @@ public record Region(long[] start, long[] stop) {
      * @throws ZarrException.BadRequest when the ranks differ or the region reaches outside the shape
      */
     public Region within(long[] shape, String node) {
-        if (shape.length != start.length) {
+        if (ZarrException.BadRequest.requireNonNull(shape, "shape").length != start.length) {
             throw new ZarrException.BadRequest(node, "region of rank " + start.length + " for an array of rank " + shape.length);
         }
         for (int i = 0; i < shape.length; i++) {

@@ -9,15 +9,18 @@ public record ScanOptions(int threads, Progress progress) {
     @FunctionalInterface
     public interface Progress {
         void update(long done, long total);
+
+        /** {@code progress}, or one that reports nowhere when it is null. */
+        static Progress orNone(Progress progress) {
+            return progress != null ? progress : (done, total) -> { };
+        }
     }
 
     public ScanOptions {
         if (threads < 1) {
             throw new ZarrException.BadRequest(null, "threads must be at least 1");
         }
-        if (progress == null) {
-            progress = (done, total) -> { };
-        }
+        progress = Progress.orNone(progress);
     }
 
     /** One thread per available processor, no progress reports. */

@@ -1,5 +1,6 @@
 package dev.stride.model;
 
+import java.util.Arrays;
 import java.util.List;
 
 /** What to read: a region (null: the whole array) and field paths (empty: every leaf field). */
@@ -8,9 +9,12 @@ public record Selection(Region region, List<String> fields) {
     /**
      * A selection; the fields are checked against the array when it is read.
      *
-     * @throws NullPointerException when {@code fields} or one of its paths is null
+     * @throws ZarrException.BadRequest when {@code fields} or one of its paths is null
      */
     public Selection {
+        for (String path : ZarrException.BadRequest.requireNonNull(fields, "fields")) {
+            ZarrException.BadRequest.requireNonNull(path, "a field path");
+        }
         fields = List.copyOf(fields);
     }
 
@@ -19,6 +23,6 @@ public record Selection(Region region, List<String> fields) {
     }
 
     public static Selection of(Region region, String... fields) {
-        return new Selection(region, List.of(fields));
+        return new Selection(region, Arrays.asList(ZarrException.BadRequest.requireNonNull(fields, "fields")));
     }
 }

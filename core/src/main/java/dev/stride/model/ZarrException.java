@@ -172,5 +172,13 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         public BadRequest(String node, String reason) {
             super(node, null, null, reason, null);
         }
+
+        /** {@code value} when it is not null; otherwise a BadRequest naming the {@code parameter} that was null. */
+        public static <T> T requireNonNull(T value, String parameter) {
+            if (value == null) {
+                throw new BadRequest(null, parameter + " must not be null");
+            }
+            return value;
+        }
     }
 }

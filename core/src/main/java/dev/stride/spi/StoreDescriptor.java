@@ -34,6 +34,8 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
      * @throws ZarrException.BadRequest when the URI has no scheme, or a query or fragment
      */
     public StoreDescriptor {
+        ZarrException.BadRequest.requireNonNull(uri, "uri");
+        ZarrException.BadRequest.requireNonNull(options, "options");
         if (uri.getScheme() == null) {
             throw new ZarrException.BadRequest(null, "the store URI " + uri + " has no scheme");
         }
@@ -50,7 +52,7 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
      *         or a name twice
      */
     public static StoreDescriptor of(URI uri) {
-        if (uri.getRawFragment() != null) {
+        if (ZarrException.BadRequest.requireNonNull(uri, "uri").getRawFragment() != null) {
             throw new ZarrException.BadRequest(null, "the store URI " + uri + " has a fragment (#" + uri.getRawFragment() + ")");
         }
         Map<String, String> options = new TreeMap<>();
@@ -80,7 +82,7 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
      * @throws ZarrException.BadRequest when it is neither, or as {@link #of(URI)}
      */
     public static StoreDescriptor parse(String pathOrUri) {
-        if (SCHEME.matcher(pathOrUri).find()) {
+        if (SCHEME.matcher(ZarrException.BadRequest.requireNonNull(pathOrUri, "pathOrUri")).find()) {
             try {
                 return of(new URI(pathOrUri));
             } catch (URISyntaxException e) {
@@ -105,7 +107,7 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
 
     /** The option {@code name}, or {@code otherwise} when it is not given. */
     public String option(String name, String otherwise) {
-        return options.getOrDefault(name, otherwise);
+        return options.getOrDefault(ZarrException.BadRequest.requireNonNull(name, "name"), otherwise);
     }
 
     /** The URI with the options as its query (sorted by name): what {@link #of(URI)} reads back as this descriptor. */

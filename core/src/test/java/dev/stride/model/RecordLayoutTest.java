@@ -281,4 +281,14 @@ class RecordLayoutTest {
         assertEquals(5.9604645e-8f, h.get(s, 4));
         assertEquals(65504f, h.get(s, 5));
     }
+
+    @Test
+    void toStringListsTheFieldsTheSizeAndTheOrder() {
+        assertEquals("RecordLayout[id int32 @0, flags uint8 @4, value float64 @5; 13 bytes, big-endian]",
+                RecordLayout.compile(RECORD, ByteOrder.BIG_ENDIAN).toString());
+        assertEquals("RecordLayout[point.x float32 @0, point.y float32 @4, value float64 @8; 16 bytes, little-endian]",
+                RecordLayout.compile(NESTED, ByteOrder.LITTLE_ENDIAN).toString());
+        assertEquals("RecordLayout[numpy.datetime64[s] @0; 8 bytes, little-endian]",
+                RecordLayout.compile(new TimeType(true, "s", 1), ByteOrder.LITTLE_ENDIAN).toString());
+    }
 }

@@ -3,6 +3,7 @@ package dev.stride.internal.metadata;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ public final class MetadataEncoder {
         Map<String, Json> doc = new LinkedHashMap<>();
         doc.put("zarr_format", Json.number(3));
         doc.put("node_type", Json.string("array"));
-        doc.put("shape", Json.integers(spec.shape()));
+        doc.put("shape", Json.integers(ZarrException.BadRequest.requireNonNull(spec, "spec").shape()));
         doc.put("data_type", spec.type().json());
         doc.put("chunk_grid", Json.object("name", Json.string("regular"),
                 "configuration", Json.object("chunk_shape", Json.integers(spec.chunks()))));

@@ -8,7 +8,7 @@ public record NodePath(String path) {
 
     /** {@code /a/b} for "a/b", "/a/b/" and the like; refuses names the spec forbids. */
     public static NodePath of(String path) {
-        String trimmed = path.replaceAll("^/+|/+$", "");
+        String trimmed = ZarrException.BadRequest.requireNonNull(path, "path").replaceAll("^/+|/+$", "");
         for (String name : trimmed.split("/")) {
             String bad = trimmed.isEmpty() ? null : NodeMetadata.invalidNameReason(name);
             if (bad != null) {

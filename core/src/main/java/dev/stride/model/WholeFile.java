@@ -1,0 +1,55 @@
+package dev.stride.model;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Writes a file whole or not at all: what is written goes to a hidden file beside it, renamed over it only once
+ * complete, so a reader (or a failed write) never sees half a file, and a file already there stays as it was until
+ * the new one replaces it. Stride's exports write files this way, and so may tools built on Stride.
+ */
+public final class WholeFile {
+    private WholeFile() {
+    }
+
+    /** What fills the file, from its start; returns what the write returns. */
+    @FunctionalInterface
+    public interface Contents<T> {
+        T writeTo(FileChannel out) throws IOException;
+    }
+
+    /**
+     * Writes {@code file} with {@code contents}: into a new hidden file in the same directory (made as any new file is,
+     * with the umask's permissions), forced to the disk and then renamed over {@code file}. When {@code contents} or
+     * any step fails, the hidden file is deleted and {@code file} is as it was.
+     *
+     * @throws ZarrException.BadRequest when {@code file} is null or a directory
+     */
+    public static <T> T write(Path file, Contents<T> contents) throws IOException {
+        ZarrException.BadRequest.requireNonNull(contents, "contents");
+        if (Files.isDirectory(ZarrException.BadRequest.requireNonNull(file, "file"))) {
+            throw new ZarrException.BadRequest(null, "'" + file + "' is a directory; give the file to write");
+        }
+        Path partial = file.toAbsolutePath().resolveSibling("." + file.getFileName() + "."
+                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".partial");
+        try {
+            T result;
+            try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                result = contents.writeTo(out);
+            }
+            // through a handle of its own, as writers (Arrow's) may close the channel they were given
+            try (FileChannel sync = FileChannel.open(partial, StandardOpenOption.WRITE)) {
+                sync.force(true);
+            }
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return result;
+        } finally {
+            Files.deleteIfExists(partial);
+        }
+    }
+}
