@@ -1,0 +1,34 @@
+package dev.stride.codecs;
+
+import dev.stride.spi.ChunkSpec;
+import dev.stride.spi.Codec;
+import dev.stride.spi.CodecConfig;
+import dev.stride.spi.CodecProvider;
+
+import java.util.Set;
+
+/**
+ * The numcodecs compressors and filters under zarr-python 3's names, {@code numcodecs.<id>} with numcodecs'
+ * configuration less its {@code id}: {@code {"name": "numcodecs.zlib", "configuration": {"level": 1}}}. A Zarr v2
+ * {@code compressor} or {@code filters} entry is the same configuration with its {@code id} in it.
+ */
+public final class NumcodecsCodecs implements CodecProvider {
+    static final String PREFIX = "numcodecs.";
+
+    @Override
+    public Set<String> names() {
+        return Set.of(PREFIX + "zlib", PREFIX + "gzip", PREFIX + "bz2", PREFIX + "lzma", PREFIX + "lz4");
+    }
+
+    @Override
+    public Codec create(CodecConfig config, ChunkSpec input) {
+        return switch (config.name().substring(PREFIX.length())) {
+            case "zlib" -> new ZlibCodec(config);
+            case "gzip" -> new NumcodecsGzipCodec(config);
+            case "bz2" -> new Bz2Codec(config);
+            case "lzma" -> new LzmaCodec(config);
+            case "lz4" -> new Lz4Codec(config);
+            default -> throw new IllegalArgumentException(config.name());
+        };
+    }
+}
