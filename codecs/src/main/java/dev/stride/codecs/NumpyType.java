@@ -1,0 +1,211 @@
+package dev.stride.codecs;
+
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.spi.CodecConfig;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A numeric numpy data type as the numcodecs filters name it ({@code <i2}, {@code >f8}, {@code |u1}, {@code float32}):
+ * its kind ({@code i}, {@code u} or {@code f}), size and byte order, how its elements are read and written, and numpy's
+ * {@code astype} conversions between such types: integers wrap, floats round to nearest even, floats become
+ * integers by truncation (numpy leaves values out of range undefined; here they saturate).
+ */
+record NumpyType(char kind, int size, ByteOrder order) {
+    private static final Pattern TYPE_STRING = Pattern.compile("([<>|=]?)([iuf])([1248])");
+    private static final Map<String, String> NAMES = Map.ofEntries(Map.entry("int8", "i1"), Map.entry("int16", "i2"),
+            Map.entry("int32", "i4"), Map.entry("int64", "i8"), Map.entry("uint8", "u1"), Map.entry("uint16", "u2"),
+            Map.entry("uint32", "u4"), Map.entry("uint64", "u8"), Map.entry("float16", "f2"), Map.entry("float32", "f4"),
+            Map.entry("float64", "f8"));
+    private static final double TWO_TO_63 = 0x1p63;
+    /** Where numpy computes what mixes integers with Python floats. */
+    static final NumpyType FLOAT64 = new NumpyType('f', 8, ByteOrder.LITTLE_ENDIAN);
+
+    /** The type of configuration member {@code member}, or of the chunk when it is absent (zarr-python fills it in so). */
+    static NumpyType of(CodecConfig config, String member, DataType chunkType) {
+        return config.has(member) ? required(config, member) : of(chunkType, config, member);
+    }
+
+    /** The type of configuration member {@code member}, which must be there. */
+    static NumpyType required(CodecConfig config, String member) {
+        String text = config.string(member, null);
+        Matcher m = TYPE_STRING.matcher(NAMES.getOrDefault(text, text));
+        char kind = m.matches() ? m.group(2).charAt(0) : 0;
+        int size = m.matches() ? m.group(3).charAt(0) - '0' : 0;
+        if (kind == 0 || kind == 'f' && size == 1) {
+            throw config.invalid(member, "'" + text + "' is not a numeric numpy data type (such as '<i2', '>f8', '|u1' or 'float32')");
+        }
+        ByteOrder order = switch (m.group(1)) {
+            case "<" -> ByteOrder.LITTLE_ENDIAN;
+            case ">" -> ByteOrder.BIG_ENDIAN;
+            default -> ByteOrder.nativeOrder();
+        };
+        return new NumpyType(kind, size, order);
+    }
+
+    /** A chunk's core type in native order, as numpy holds it; refused unless it is an integer or real float type. */
+    static NumpyType of(DataType chunkType, CodecConfig config, String member) {
+        if (!(chunkType instanceof CoreType type)) {
+            throw config.invalid(member, "codec '" + config.name() + "' takes integers and floats, not " + chunkType.describe());
+        }
+        char kind = switch (type.kind()) {
+            case SIGNED -> 'i';
+            case UNSIGNED -> 'u';
+            case FLOAT -> 'f';
+            default -> throw config.invalid(member, "codec '" + config.name() + "' takes integers and floats, not " + type.describe());
+        };
+        return new NumpyType(kind, type.byteSize(), ByteOrder.nativeOrder());
+    }
+
+    CoreType coreType() {
+        return CoreType.byName(switch (kind) {
+            case 'i' -> "int";
+            case 'u' -> "uint";
+            default -> "float";
+        } + size * 8).orElseThrow();
+    }
+
+    boolean isFloat() {
+        return kind == 'f';
+    }
+
+    /** numpy's spelling, e.g. {@code <f4}. */
+    String describe() {
+        return (size == 1 ? "|" : order == ByteOrder.LITTLE_ENDIAN ? "<" : ">") + kind + size;
+    }
+
+    /** Element {@code i} of an integer type: sign- or zero-extended (a {@code u8} above 2^63 is negative here). */
+    long getLong(MemorySegment s, long i) {
+        long at = i * size;
+        long v = switch (size) {
+            case 1 -> s.get(ValueLayout.JAVA_BYTE, at);
+            case 2 -> s.get(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at);
+            case 4 -> s.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), at);
+            default -> s.get(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), at);
+        };
+        return kind == 'u' && size < 8 ? v & (-1L >>> (64 - 8 * size)) : v;
+    }
+
+    /** Stores the low bytes of {@code v}: integers wrap as numpy's do. */
+    void setLong(MemorySegment s, long i, long v) {
+        long at = i * size;
+        switch (size) {
+            case 1 -> s.set(ValueLayout.JAVA_BYTE, at, (byte) v);
+            case 2 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at, (short) v);
+            case 4 -> s.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), at, (int) v);
+            default -> s.set(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), at, v);
+        }
+    }
+
+    /** Element {@code i} of a float type, exactly. */
+    double getDouble(MemorySegment s, long i) {
+        long at = i * size;
+        return switch (size) {
+            case 2 -> Float.float16ToFloat(s.get(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at));
+            case 4 -> s.get(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order), at);
+            default -> s.get(ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order), at);
+        };
+    }
+
+    /** Stores {@code v}, a value of this float type. */
+    void setDouble(MemorySegment s, long i, double v) {
+        long at = i * size;
+        switch (size) {
+            case 2 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at, Float.floatToFloat16((float) v));
+            case 4 -> s.set(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order), at, (float) v);
+            default -> s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order), at, v);
+        }
+    }
+
+    /** {@code v} wrapped to this integer type, as the value it then has. */
+    long wrap(long v) {
+        if (size == 8) {
+            return v;
+        }
+        int shift = 64 - 8 * size;
+        return kind == 'u' ? v & (-1L >>> shift) : v << shift >> shift;
+    }
+
+    /**
+     * {@code v} rounded once to this float type. Results of +, -, * and / on values of the type, computed in double,
+     * round to what numpy computes in the type itself (double has more than twice the bits plus two).
+     */
+    double round(double v) {
+        return switch (size) {
+            case 2 -> half(v);
+            case 4 -> (float) v;
+            default -> v;
+        };
+    }
+
+    /** The nearest float16: through float rounded to odd, so the one rounding to half is the only one that counts. */
+    private static double half(double v) {
+        float f = (float) v;
+        if (f != v && (Float.floatToRawIntBits(f) & 1) == 0) {
+            f = Math.nextAfter(f, v);
+        }
+        return Float.float16ToFloat(Float.floatToFloat16(f));
+    }
+
+    /** Integer {@code v} of type {@code from} as this float type, rounded once as numpy's casts do. */
+    double floatOf(long v, NumpyType from) {
+        boolean unsigned = from.kind == 'u' && from.size == 8 && v < 0;
+        return switch (size) {
+            // a u8 above 2^63: halved with its lowest bit kept as a sticky bit, converted, doubled
+            case 8 -> unsigned ? ((double) ((v >>> 1) | (v & 1))) * 2 : (double) v;
+            case 4 -> unsigned ? ((float) ((v >>> 1) | (v & 1))) * 2f : (float) v;
+            default -> Float.float16ToFloat(Float.floatToFloat16(unsigned ? ((float) ((v >>> 1) | (v & 1))) * 2f : (float) v));
+        };
+    }
+
+    /** Float {@code v} as this integer type: truncated towards zero. */
+    long intOf(double v) {
+        long truncated = kind == 'u' && size == 8 && v >= TWO_TO_63 ? (long) (v - TWO_TO_63) ^ Long.MIN_VALUE : (long) v;
+        return wrap(truncated);
+    }
+
+    /** Element {@code i} of {@code from} as a value of this float type. */
+    double asFloat(NumpyType from, MemorySegment s, long i) {
+        return from.isFloat() ? round(from.getDouble(s, i)) : floatOf(from.getLong(s, i), from);
+    }
+
+    /** Element {@code i} of {@code from} as a value of this integer type. */
+    long asInt(NumpyType from, MemorySegment s, long i) {
+        return from.isFloat() ? intOf(from.getDouble(s, i)) : wrap(from.getLong(s, i));
+    }
+
+    /** A value of some float type as element {@code i} of this type, converted as numpy's {@code astype} does. */
+    void storeFloat(MemorySegment s, long i, double v) {
+        if (isFloat()) {
+            setDouble(s, i, round(v));
+        } else {
+            setLong(s, i, intOf(v));
+        }
+    }
+
+    /** Integer {@code v} of type {@code from} as element {@code i} of this type, converted as numpy's {@code astype} does. */
+    void storeInt(MemorySegment s, long i, long v, NumpyType from) {
+        if (isFloat()) {
+            setDouble(s, i, floatOf(v, from));
+        } else {
+            setLong(s, i, v);
+        }
+    }
+
+    /** numpy's {@code astype}: {@code n} elements of {@code from} in {@code src} written as this type to {@code dst}. */
+    void convert(NumpyType from, MemorySegment src, MemorySegment dst, long n) {
+        for (long i = 0; i < n; i++) {
+            if (from.isFloat()) {
+                storeFloat(dst, i, from.getDouble(src, i));
+            } else {
+                storeInt(dst, i, from.getLong(src, i), from);
+            }
+        }
+    }
+}
