@@ -18,13 +18,16 @@ public final class NumcodecsCodecs implements CodecProvider {
 
     @Override
     public Set<String> names() {
-        return Set.of(PREFIX + "zlib", PREFIX + "gzip", PREFIX + "bz2", PREFIX + "lzma", PREFIX + "lz4", PREFIX + "shuffle",
-                PREFIX + "delta", PREFIX + "fixedscaleoffset", PREFIX + "bitround", PREFIX + "quantize", PREFIX + "astype");
+        return Set.of(PREFIX + "blosc", PREFIX + "zstd", PREFIX + "zlib", PREFIX + "gzip", PREFIX + "bz2", PREFIX + "lzma",
+                PREFIX + "lz4", PREFIX + "shuffle", PREFIX + "delta", PREFIX + "fixedscaleoffset", PREFIX + "bitround",
+                PREFIX + "quantize", PREFIX + "astype");
     }
 
     @Override
     public Codec create(CodecConfig config, ChunkSpec input) {
         return switch (config.name().substring(PREFIX.length())) {
+            case "blosc" -> BloscCodec.numcodecs(config, input, StrideCodecs.blosc(config));
+            case "zstd" -> ZstdCodec.numcodecs(config);
             case "zlib" -> new ZlibCodec(config);
             case "gzip" -> new NumcodecsGzipCodec(config);
             case "bz2" -> new Bz2Codec(config);

@@ -110,6 +110,16 @@ class NumcodecsCompressorsTest {
         assertEquals("{\"acceleration\":1}", json(codec("{\"name\":\"numcodecs.lz4\"}")));
         assertEquals("{\"format\":1,\"check\":-1,\"preset\":null,\"filters\":null}", json(codec("{\"name\":\"numcodecs.lzma\"}")));
         assertEquals("numcodecs.lzma", codec("{\"name\":\"numcodecs.lzma\"}").name());
+        assertEquals("{\"level\":0}", json(codec("{\"name\":\"numcodecs.zstd\"}")));
+        assertEquals("numcodecs.zstd", codec("{\"name\":\"numcodecs.zstd\"}").name());
+        assertEquals("{\"cname\":\"lz4\",\"clevel\":5,\"shuffle\":1,\"blocksize\":0}", json(codec("{\"name\":\"numcodecs.blosc\"}")));
+        assertEquals("numcodecs.blosc", codec("{\"name\":\"numcodecs.blosc\"}").name());
+    }
+
+    @Test
+    void bloscsAutoshuffleIsByteShuffleForElementsOfSeveralBytes() {
+        assertEquals("{\"cname\":\"zstd\",\"clevel\":3,\"shuffle\":1,\"blocksize\":0}",
+                json(codec("{\"name\":\"numcodecs.blosc\",\"configuration\":{\"cname\":\"zstd\",\"clevel\":3,\"shuffle\":-1}}")));
     }
 
     private static String json(BytesToBytesCodec codec) {
