@@ -25,7 +25,8 @@ targets=(${FUZZ_TARGETS:-
   core:ChunkFuzzTest#shardChunk
   core:ChunkFuzzTest#nestedShardChunk
   codecs:CodecFuzzTest#zstdChunk
-  codecs:CodecFuzzTest#bloscChunk})
+  codecs:CodecFuzzTest#bloscChunk
+  codecs:CodecFuzzTest#numcodecsChunk})
 
 # 1 GiB of heap keeps a leak or a huge allocation visible under the RSS limit; JUnit's @Timeout is replaced by
 # libFuzzer's per-input timeout (Jazzer takes it from the same annotation), as JUnit would time out the whole run
