@@ -1,6 +1,7 @@
 package dev.stride.codecs;
 
 import dev.stride.model.Json;
+import dev.stride.spi.ArrayToArrayCodec;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
@@ -11,18 +12,19 @@ import java.util.Map;
 /**
  * {@code numcodecs.bitround}: floats with all but {@code keepbits} bits of their mantissa rounded away (to nearest,
  * ties to even, on the bits as integers), so they compress better. Lossy on writing only: decoding returns the bytes.
+ * numcodecs rounds the array in its own byte order; here that is the native one, as zarr-python 3 hands it over.
  */
-final class BitRoundFilter extends ElementFilter {
+final class BitRoundFilter implements ArrayToArrayCodec {
+    private final ChunkSpec spec;
+    /** The floats' bits as integers of their size. */
+    private final NumpyType bits;
     private final int keepbits;
     private final int maskbits;
+    private final Object encodeBuffer = new Object();
 
     BitRoundFilter(CodecConfig config, ChunkSpec input) {
-        this(config, input, NumpyType.of(input.type(), config, null));
-    }
-
-    private BitRoundFilter(CodecConfig config, ChunkSpec input, NumpyType type) {
-        super(config, input, type, null, type);
         config.allowOnly("keepbits");
+        NumpyType type = NumpyType.of(input.type(), config, null);
         if (!type.isFloat()) {
             throw config.invalid(null, "bitround takes float16, float32 or float64 chunks, not " + input.type().describe());
         }
@@ -31,6 +33,8 @@ final class BitRoundFilter extends ElementFilter {
             case 4 -> 23;
             default -> 52;
         };
+        this.spec = input;
+        this.bits = new NumpyType('i', type.size(), type.order());
         this.keepbits = (int) config.integer("keepbits", 0, mantissa, null);
         this.maskbits = mantissa - keepbits;
     }
@@ -41,8 +45,13 @@ final class BitRoundFilter extends ElementFilter {
     }
 
     @Override
-    Map<String, Json> members() {
-        return Map.of("keepbits", Json.number(keepbits));
+    public Json.JObject configuration() {
+        return new Json.JObject(Map.of("keepbits", Json.number(keepbits)));
+    }
+
+    @Override
+    public ChunkSpec encodedSpec() {
+        return spec;
     }
 
     @Override
@@ -51,21 +60,18 @@ final class BitRoundFilter extends ElementFilter {
     }
 
     @Override
-    void decode(MemorySegment in, MemorySegment out, long n) {
-        MemorySegment.copy(in, 0, out, 0, n * decodedType.size());
-    }
-
-    @Override
-    void encode(MemorySegment in, MemorySegment out, long n) {
-        NumpyType bits = new NumpyType('i', decodedType.size(), decodedType.order());
-        long mask = -1L << maskbits;
-        long halfQuantum = maskbits == 0 ? 0 : (1L << (maskbits - 1)) - 1;
-        for (long i = 0; i < n; i++) {
-            long b = bits.getLong(in, i);
-            if (maskbits > 0) {
-                b = bits.wrap(bits.wrap(b + ((b >> maskbits) & 1) + halfQuantum) & mask);
-            }
-            bits.setLong(out, i, b);
+    public MemorySegment encode(MemorySegment decoded, DecodeContext ctx) {
+        if (maskbits == 0) {
+            return decoded;
         }
+        long n = decoded.byteSize() / bits.size();
+        MemorySegment out = ctx.buffer(encodeBuffer, decoded.byteSize());
+        long mask = -1L << maskbits;
+        long halfQuantum = (1L << (maskbits - 1)) - 1;
+        for (long i = 0; i < n; i++) {
+            long b = bits.getLong(decoded, i);
+            bits.setLong(out, i, bits.wrap(b + ((b >> maskbits) & 1) + halfQuantum) & mask);
+        }
+        return out;
     }
 }

@@ -16,7 +16,7 @@ import java.util.Map;
  * encoded elements of another (its {@code astype}). The decoded type must be the chunk's; both name their byte order.
  */
 abstract sealed class ElementFilter implements ArrayToArrayCodec
-        permits DeltaFilter, FixedScaleOffsetFilter, QuantizeFilter, AsTypeFilter, BitRoundFilter {
+        permits DeltaFilter, FixedScaleOffsetFilter, QuantizeFilter, AsTypeFilter {
     final NumpyType decodedType;
     final NumpyType encodedType;
     private final ChunkSpec encodedSpec;
@@ -54,14 +54,14 @@ abstract sealed class ElementFilter implements ArrayToArrayCodec
     }
 
     @Override
-    public MemorySegment decode(MemorySegment encoded, DecodeContext ctx) {
+    public final MemorySegment decode(MemorySegment encoded, DecodeContext ctx) {
         MemorySegment out = ctx.buffer(this, elements * decodedType.size());
         decode(encoded, out, elements);
         return out;
     }
 
     @Override
-    public MemorySegment encode(MemorySegment decoded, DecodeContext ctx) {
+    public final MemorySegment encode(MemorySegment decoded, DecodeContext ctx) {
         MemorySegment out = ctx.buffer(encodeBuffer, elements * encodedType.size());
         encode(decoded, out, elements);
         return out;
