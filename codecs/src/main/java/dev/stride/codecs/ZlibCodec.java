@@ -39,7 +39,7 @@ final class ZlibCodec extends StreamCodec {
     InputStream decoder(InputStream encoded, DecodeContext ctx) {
         Inflater inflater = ctx.local(INFLATER, Inflater::new);
         inflater.reset();
-        return new InflaterInputStream(encoded, inflater);
+        return new InflaterInputStream(encoded, inflater, 64 << 10);
     }
 
     @Override
