@@ -7,9 +7,11 @@ import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -57,6 +59,17 @@ class NumcodecsCompressorsTest {
         assertArrayEquals(c.decoded(), toBytes(codec.decode(MemorySegment.ofArray(c.encoded()), DecodedSize.exactly(c.expectedSize()), ctx)));
         assertArrayEquals(c.decoded(), toBytes(codec.decode(MemorySegment.ofArray(c.encoded()), DecodedSize.atMost(c.expectedSize()), ctx)),
                 "decoded to a size known only as a limit");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Fixtures.Kind.class)
+    void decodesFromEveryKindOfSegment(Fixtures.Kind kind) {
+        try (Arena arena = Arena.ofConfined()) {
+            for (NumcodecsCases c : readable()) {
+                MemorySegment encoded = kind.of(c.encoded(), arena).asReadOnly();
+                assertArrayEquals(c.decoded(), toBytes(codec(c.codecJson()).decode(encoded, DecodedSize.exactly(c.expectedSize()), ctx)), c.name());
+            }
+        }
     }
 
     @ParameterizedTest
