@@ -51,14 +51,13 @@ record NumpyType(char kind, int size, ByteOrder order) {
 
     /** A chunk's core type in native order, as numpy holds it; refused unless it is an integer or real float type. */
     static NumpyType of(DataType chunkType, CodecConfig config, String member) {
-        if (!(chunkType instanceof CoreType type)) {
+        if (!(chunkType instanceof CoreType type && type.isReal())) {
             throw config.invalid(member, "codec '" + config.name() + "' takes integers and floats, not " + chunkType.describe());
         }
         char kind = switch (type.kind()) {
             case SIGNED -> 'i';
             case UNSIGNED -> 'u';
-            case FLOAT -> 'f';
-            default -> throw config.invalid(member, "codec '" + config.name() + "' takes integers and floats, not " + type.describe());
+            default -> 'f';
         };
         return new NumpyType(kind, type.byteSize(), ByteOrder.nativeOrder());
     }

@@ -122,6 +122,9 @@ class NumcodecsFiltersTest {
         var floats = assertThrows(ZarrException.InvalidMetadata.class,
                 () -> filter("{\"name\":\"numcodecs.bitround\",\"configuration\":{\"keepbits\":3}}", int32Chunk(8)));
         assertTrue(floats.getMessage().contains("bitround takes float16, float32 or float64 chunks, not int32"), floats.getMessage());
+        var bools = assertThrows(ZarrException.InvalidMetadata.class, () -> filter("{\"name\":\"numcodecs.quantize\",\"configuration\":{\"digits\":2}}",
+                new ChunkSpec(new long[] {4}, CoreType.BOOL, new FillValue(CoreType.BOOL, Json.number(0), new byte[1]))));
+        assertTrue(bools.getMessage().contains("codec 'numcodecs.quantize' takes integers and floats, not bool"), bools.getMessage());
         var keep = assertThrows(ZarrException.InvalidMetadata.class, () -> filter("{\"name\":\"numcodecs.bitround\",\"configuration\":{\"keepbits\":24}}",
                 new ChunkSpec(new long[] {4}, CoreType.FLOAT32, new FillValue(CoreType.FLOAT32, Json.number(0), new byte[4]))));
         assertEquals("/codecs/0/configuration/keepbits", keep.member());
