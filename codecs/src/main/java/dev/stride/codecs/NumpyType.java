@@ -24,6 +24,9 @@ record NumpyType(char kind, int size, ByteOrder order) {
             Map.entry("uint32", "u4"), Map.entry("uint64", "u8"), Map.entry("float16", "f2"), Map.entry("float32", "f4"),
             Map.entry("float64", "f8"));
     private static final double TWO_TO_63 = 0x1p63;
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Where numpy computes what mixes integers with Python floats. */
     static final NumpyType FLOAT64 = new NumpyType('f', 8, ByteOrder.LITTLE_ENDIAN);
 
@@ -79,47 +82,61 @@ record NumpyType(char kind, int size, ByteOrder order) {
         return (size == 1 ? "|" : order == ByteOrder.LITTLE_ENDIAN ? "<" : ">") + kind + size;
     }
 
+    /**
+     * The bits of element {@code i}, read in little-endian order and swapped when the type is big-endian: one load per
+     * size keeps the element methods small enough for the JIT to inline them into a filter's loop.
+     */
+    private long bits(MemorySegment s, long i) {
+        long at = i * size;
+        boolean swap = order == ByteOrder.BIG_ENDIAN;
+        return switch (size) {
+            case 1 -> s.get(ValueLayout.JAVA_BYTE, at);
+            case 2 -> swap ? Short.reverseBytes(s.get(SHORT, at)) : s.get(SHORT, at);
+            case 4 -> swap ? Integer.reverseBytes(s.get(INT, at)) : s.get(INT, at);
+            default -> swap ? Long.reverseBytes(s.get(LONG, at)) : s.get(LONG, at);
+        };
+    }
+
+    /** Stores the low {@link #size} bytes of {@code v} as element {@code i}. */
+    private void putBits(MemorySegment s, long i, long v) {
+        long at = i * size;
+        boolean swap = order == ByteOrder.BIG_ENDIAN;
+        switch (size) {
+            case 1 -> s.set(ValueLayout.JAVA_BYTE, at, (byte) v);
+            case 2 -> s.set(SHORT, at, swap ? Short.reverseBytes((short) v) : (short) v);
+            case 4 -> s.set(INT, at, swap ? Integer.reverseBytes((int) v) : (int) v);
+            default -> s.set(LONG, at, swap ? Long.reverseBytes(v) : v);
+        }
+    }
+
     /** Element {@code i} of an integer type: sign- or zero-extended (a {@code u8} above 2^63 is negative here). */
     long getLong(MemorySegment s, long i) {
-        long at = i * size;
-        long v = switch (size) {
-            case 1 -> s.get(ValueLayout.JAVA_BYTE, at);
-            case 2 -> s.get(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at);
-            case 4 -> s.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), at);
-            default -> s.get(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), at);
-        };
+        long v = bits(s, i);
         return kind == 'u' && size < 8 ? v & (-1L >>> (64 - 8 * size)) : v;
     }
 
     /** Stores the low bytes of {@code v}: integers wrap as numpy's do. */
     void setLong(MemorySegment s, long i, long v) {
-        long at = i * size;
-        switch (size) {
-            case 1 -> s.set(ValueLayout.JAVA_BYTE, at, (byte) v);
-            case 2 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at, (short) v);
-            case 4 -> s.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), at, (int) v);
-            default -> s.set(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), at, v);
-        }
+        putBits(s, i, v);
     }
 
     /** Element {@code i} of a float type, exactly. */
     double getDouble(MemorySegment s, long i) {
-        long at = i * size;
+        long v = bits(s, i);
         return switch (size) {
-            case 2 -> Float.float16ToFloat(s.get(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at));
-            case 4 -> s.get(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order), at);
-            default -> s.get(ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order), at);
+            case 2 -> Float.float16ToFloat((short) v);
+            case 4 -> Float.intBitsToFloat((int) v);
+            default -> Double.longBitsToDouble(v);
         };
     }
 
     /** Stores {@code v}, a value of this float type. */
     void setDouble(MemorySegment s, long i, double v) {
-        long at = i * size;
-        switch (size) {
-            case 2 -> s.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), at, Float.floatToFloat16((float) v));
-            case 4 -> s.set(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order), at, (float) v);
-            default -> s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order), at, v);
-        }
+        putBits(s, i, switch (size) {
+            case 2 -> Float.floatToFloat16((float) v);
+            case 4 -> Float.floatToRawIntBits((float) v);
+            default -> Double.doubleToRawLongBits(v);
+        });
     }
 
     /** {@code v} wrapped to this integer type, as the value it then has. */
@@ -199,11 +216,22 @@ record NumpyType(char kind, int size, ByteOrder order) {
 
     /** numpy's {@code astype}: {@code n} elements of {@code from} in {@code src} written as this type to {@code dst}. */
     void convert(NumpyType from, MemorySegment src, MemorySegment dst, long n) {
-        for (long i = 0; i < n; i++) {
-            if (from.isFloat()) {
-                storeFloat(dst, i, from.getDouble(src, i));
-            } else {
-                storeInt(dst, i, from.getLong(src, i), from);
+        // one loop per pair of kinds, each small enough for the JIT to inline what it calls
+        if (from.isFloat() && isFloat()) {
+            for (long i = 0; i < n; i++) {
+                setDouble(dst, i, round(from.getDouble(src, i)));
+            }
+        } else if (from.isFloat()) {
+            for (long i = 0; i < n; i++) {
+                setLong(dst, i, intOf(from.getDouble(src, i)));
+            }
+        } else if (isFloat()) {
+            for (long i = 0; i < n; i++) {
+                setDouble(dst, i, floatOf(from.getLong(src, i), from));
+            }
+        } else {
+            for (long i = 0; i < n; i++) {
+                setLong(dst, i, from.getLong(src, i));
             }
         }
     }
