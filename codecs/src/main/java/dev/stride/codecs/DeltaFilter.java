@@ -20,7 +20,7 @@ final class DeltaFilter extends ElementFilter {
     }
 
     private DeltaFilter(CodecConfig config, ChunkSpec input, NumpyType dtype) {
-        super(config, input, dtype, "dtype", config.has("astype") ? NumpyType.of(config, "astype", dtype.coreType()) : dtype);
+        super(config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
         config.allowOnly("dtype", "astype");
     }
 

@@ -23,7 +23,7 @@ final class FixedScaleOffsetFilter extends ElementFilter {
     }
 
     private FixedScaleOffsetFilter(CodecConfig config, ChunkSpec input, NumpyType dtype) {
-        super(config, input, dtype, "dtype", config.has("astype") ? NumpyType.of(config, "astype", dtype.coreType()) : dtype);
+        super(config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
         config.allowOnly("offset", "scale", "dtype", "astype");
         this.offset = number(config, "offset");
         this.scale = number(config, "scale");

@@ -2,6 +2,7 @@ package dev.stride.codecs;
 
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.Json;
 import dev.stride.spi.CodecConfig;
 
 import java.lang.foreign.MemorySegment;
@@ -32,7 +33,17 @@ record NumpyType(char kind, int size, ByteOrder order) {
 
     /** The type of configuration member {@code member}, or of the chunk when it is absent (zarr-python fills it in so). */
     static NumpyType of(CodecConfig config, String member, DataType chunkType) {
-        return config.has(member) ? required(config, member) : of(chunkType, config, member);
+        return given(config, member) ? required(config, member) : of(chunkType, config, member);
+    }
+
+    /** The type of configuration member {@code member}, or {@code fallback} when it is absent (numcodecs' astype). */
+    static NumpyType orElse(CodecConfig config, String member, NumpyType fallback) {
+        return given(config, member) ? required(config, member) : fallback;
+    }
+
+    /** Present and not null: numcodecs takes {@code None} for "not given". */
+    private static boolean given(CodecConfig config, String member) {
+        return config.has(member) && config.configuration().get(member) != Json.JNull.NULL;
     }
 
     /** The type of configuration member {@code member}, which must be there. */

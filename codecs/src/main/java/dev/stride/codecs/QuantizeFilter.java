@@ -20,7 +20,7 @@ final class QuantizeFilter extends ElementFilter {
     }
 
     private QuantizeFilter(CodecConfig config, ChunkSpec input, NumpyType dtype) {
-        super(config, input, dtype, "dtype", config.has("astype") ? NumpyType.of(config, "astype", dtype.coreType()) : dtype);
+        super(config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
         config.allowOnly("digits", "dtype", "astype");
         this.digits = (int) config.integer("digits", -300, 300, null);
         if (!decodedType.isFloat() || !encodedType.isFloat()) {

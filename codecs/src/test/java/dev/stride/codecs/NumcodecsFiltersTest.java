@@ -108,6 +108,8 @@ class NumcodecsFiltersTest {
         assertEquals("{\"scale\":10,\"offset\":0,\"dtype\":\"<f4\",\"astype\":\"<i2\"}", dev.stride.model.JsonCodec.print(f.configuration()));
         ArrayToArrayCodec fromChunk = filter("{\"name\":\"numcodecs.quantize\",\"configuration\":{\"digits\":2}}", floats);
         assertEquals(CoreType.FLOAT32, fromChunk.encodedSpec().type(), "dtype and astype default to the chunk's type");
+        ArrayToArrayCodec nulls = filter("{\"name\":\"numcodecs.delta\",\"configuration\":{\"dtype\":null,\"astype\":null}}", floats);
+        assertEquals("{\"dtype\":\"<f4\",\"astype\":\"<f4\"}", dev.stride.model.JsonCodec.print(nulls.configuration()), "None is not given");
     }
 
     @Test
