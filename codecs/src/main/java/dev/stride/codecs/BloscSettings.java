@@ -42,7 +42,7 @@ record BloscSettings(BloscCompressor cname, int clevel, int shuffle, int typesiz
         int itemsize = input.type().byteSize();
         int shuffle = (int) config.integer("shuffle", AUTOSHUFFLE, SHUFFLES.size() - 1, 1L);
         if (shuffle == AUTOSHUFFLE) {
-            shuffle = itemsize == 1 ? 2 : 1;
+            shuffle = SHUFFLES.indexOf(itemsize == 1 ? "bitshuffle" : "shuffle");
         }
         int typesize = (int) config.integer("typesize", 1, Integer.MAX_VALUE, (long) itemsize);
         int blocksize = (int) config.integer("blocksize", 0, Integer.MAX_VALUE, 0L);
