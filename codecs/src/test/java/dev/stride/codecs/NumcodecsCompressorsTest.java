@@ -130,9 +130,13 @@ class NumcodecsCompressorsTest {
     }
 
     @Test
-    void bloscsAutoshuffleIsByteShuffleForElementsOfSeveralBytes() {
+    void bloscsAutoshuffleIsBitshuffleForBytesAndByteShuffleForLargerElements() {
         assertEquals("{\"cname\":\"zstd\",\"clevel\":3,\"shuffle\":1,\"blocksize\":0}",
                 json(codec("{\"name\":\"numcodecs.blosc\",\"configuration\":{\"cname\":\"zstd\",\"clevel\":3,\"shuffle\":-1}}")));
+        var bytes = new dev.stride.spi.ChunkSpec(new long[] {8}, dev.stride.model.CoreType.UINT8,
+                new dev.stride.model.FillValue(dev.stride.model.CoreType.UINT8, dev.stride.model.Json.number(0), new byte[1]));
+        assertEquals("{\"cname\":\"lz4\",\"clevel\":5,\"shuffle\":2,\"blocksize\":0}", json((BytesToBytesCodec) new NumcodecsCodecs()
+                .create(config("{\"name\":\"numcodecs.blosc\",\"configuration\":{\"shuffle\":-1}}"), bytes)), "bitshuffle for bytes");
     }
 
     private static String json(BytesToBytesCodec codec) {
