@@ -27,7 +27,8 @@ targets=(${FUZZ_TARGETS:-
   core:ChunkFuzzTest#shardChunk
   core:ChunkFuzzTest#nestedShardChunk
   codecs:CodecFuzzTest#zstdChunk
-  codecs:CodecFuzzTest#bloscChunk})
+  codecs:CodecFuzzTest#bloscChunk
+  codecs:CodecFuzzTest#numcodecsChunk})
 
 # 1 GiB of heap keeps a leak or a huge allocation visible under the RSS limit. JUnit's @Timeout, which would time out
 # the whole run, is replaced by libFuzzer's per-input timeout: Jazzer derives one from the annotation, a hang guard

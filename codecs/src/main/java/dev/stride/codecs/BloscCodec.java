@@ -16,24 +16,36 @@ import java.lang.foreign.MemorySegment;
  */
 public final class BloscCodec implements BytesToBytesCodec {
     private final BloscSettings settings;
+    /** True for {@code numcodecs.blosc}: numcodecs' names, defaults and spelling of the configuration. */
+    private final boolean numcodecs;
     private final BloscEngine engine;
     private final String cnamePointer;
     private final Object encodeBuffer = new Object();
 
     BloscCodec(CodecConfig config, ChunkSpec input, BloscEngine engine) {
-        this.settings = BloscSettings.read(config, input);
+        this(BloscSettings.read(config, input), false, engine, config);
+    }
+
+    private BloscCodec(BloscSettings settings, boolean numcodecs, BloscEngine engine, CodecConfig config) {
+        this.settings = settings;
+        this.numcodecs = numcodecs;
         this.engine = engine;
         this.cnamePointer = config.member("cname");
     }
 
+    /** {@code numcodecs.blosc}, the same chunks configured as numcodecs' {@code Blosc} (a Zarr v2 compressor). */
+    static BloscCodec numcodecs(CodecConfig config, ChunkSpec input, BloscEngine engine) {
+        return new BloscCodec(BloscSettings.readNumcodecs(config, input), true, engine, config);
+    }
+
     @Override
     public String name() {
-        return "blosc";
+        return numcodecs ? NumcodecsCodecs.PREFIX + "blosc" : "blosc";
     }
 
     @Override
     public Json.JObject configuration() {
-        return settings.json();
+        return numcodecs ? settings.numcodecsJson() : settings.json();
     }
 
     @Override

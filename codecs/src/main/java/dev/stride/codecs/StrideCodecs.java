@@ -25,7 +25,7 @@ public final class StrideCodecs implements CodecProvider {
         };
     }
 
-    private static BloscEngine blosc(CodecConfig config) {
+    static BloscEngine blosc(CodecConfig config) {
         try {
             return BloscEngines.selected();
         } catch (IllegalStateException e) {

@@ -31,6 +31,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
     /** The largest zstd block, 128 KiB. */
     private static final long BLOCK = 128 << 10;
 
+    private final String name;
     private final int level;
     private final boolean checksum;
     private final Object compressor = new Object();
@@ -38,8 +39,18 @@ public final class ZstdCodec implements BytesToBytesCodec {
     private final Object inputCopy = new Object();
 
     ZstdCodec(CodecConfig config) {
+        this(config, "zstd", null);
+    }
+
+    /** {@code numcodecs.zstd}: the same frames configured as numcodecs' {@code Zstd} (a Zarr v2 compressor), level 0 by default. */
+    static ZstdCodec numcodecs(CodecConfig config) {
+        return new ZstdCodec(config, NumcodecsCodecs.PREFIX + "zstd", 0L);
+    }
+
+    private ZstdCodec(CodecConfig config, String name, Long defaultLevel) {
         config.allowOnly("level", "checksum");
-        this.level = (int) config.integer("level", -131072, 22, null);
+        this.name = name;
+        this.level = (int) config.integer("level", -131072, 22, defaultLevel);
         this.checksum = config.bool("checksum", false);
         requireLibrary(config);
     }
@@ -55,7 +66,7 @@ public final class ZstdCodec implements BytesToBytesCodec {
 
     @Override
     public String name() {
-        return "zstd";
+        return name;
     }
 
     @Override
