@@ -297,7 +297,8 @@ public final class HttpTransport implements AutoCloseable {
      * response it does not take (a chunked body) is asked again of the client.
      */
     private Outcome<ValuePart> plainAttempt(Request<ValuePart> r, RangeAnswer answer) throws IOException, TimeoutException {
-        return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
+        return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"),
+                ValueVersion.of(response.header("ETag"), response.header("Last-Modified")))) {
             case null -> null;
             case RangeAnswer.Plan.Ended ended -> {
                 // the connection is kept for a success; after a failure the body may be a whole value not worth reading
@@ -307,7 +308,7 @@ public final class HttpTransport implements AutoCloseable {
                 yield ended.outcome();
             }
             case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())
-                    .map(bytes -> new ValuePart(bytes, b.size()));
+                    .map(b::part);
         }, answer);
     }
 

@@ -166,13 +166,11 @@ final class ReadAhead implements AutoCloseable {
         ChunkSource source = array.source();
         int n = (int) (end(b) - first(b));
         long[][] units = new long[n][];
-        ChunkSource.Location[] at = new ChunkSource.Location[n];
         try {
             for (int i = 0; i < n; i++) {
                 units[i] = grid.unit(item(first(b) + i));
-                at[i] = source.locate(units[i], session);
             }
-            return new Fetched(units, source.fetch(at, session.ctx.scratch()));
+            return new Fetched(units, source.stored(units, session));
         } catch (ZarrException e) {
             throw e;
         } catch (RuntimeException e) {
