@@ -144,6 +144,9 @@ public final class ChunkSource {
         for (int level = 0; level < levels.size(); level++) {
             ShardingCodec shard = levels.get(level);
             ShardIndex index = session.cachedIndex(level, key, base);
+            if (index != null && level > 0 && !Objects.equals(session.cachedVersion(level), version)) {
+                index = null; // an inner shard's index read from another version of the outer one
+            }
             if (index == null) {
                 Versioned read = readIndex(shard, key, base, size, version, session);
                 if (read == null) {
