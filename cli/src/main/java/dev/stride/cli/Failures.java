@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import dev.stride.model.UriText;
 import dev.stride.model.ZarrException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -87,8 +88,11 @@ final class Failures {
         return false;
     }
 
-    /** One line, whatever names the message quotes: their newlines and other controls show as escapes. */
+    /**
+     * One line, whatever names the message quotes: their newlines and other controls show as escapes, and the user
+     * information of a URI as given ({@code http://user:password@host}) not at all.
+     */
     private static String oneLine(String message) {
-        return TerminalText.of(String.valueOf(message).strip());
+        return TerminalText.of(UriText.redacted(String.valueOf(message).strip()));
     }
 }

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every command that takes a node takes its directory or its URI, and says so when the URI cannot be opened. */
@@ -73,5 +74,24 @@ class UriArgumentTest {
         assertEquals(Failures.UNREADABLE, unknownCopy.exitCode());
         assertEquals("stride copy: gopher://host/copy.zarr: no store for the URI scheme 'gopher'; the schemes available are "
                 + SCHEMES + " (others come from jars that provide dev.stride.spi.StoreProvider)\n", unknownCopy.err());
+    }
+
+    @Test
+    void theUserInformationOfAUriIsNeverPrinted() {
+        List<String> uris = List.of("http://user:hunter2@127.0.0.1:9/x.zarr", "https://user:hunter2@127.0.0.1:9/x.zarr",
+                "s3://user:hunter2@bucket/x.zarr", "s3://bucket/x.zarr?endpoint=http://user:hunter2@127.0.0.1:9",
+                "gopher://user:hunter2@127.0.0.1:9/x.zarr");
+        for (String uri : uris) {
+            for (String command : List.of("scan", "info", "cat")) {
+                CliRun run = CliRun.of(command, uri);
+                assertTrue(run.exitCode() != 0, uri);
+                assertFalse((run.out() + run.err()).contains("hunter2"), run.err());
+                assertTrue(run.err().contains("127.0.0.1") || run.err().contains("bucket"), run.err());
+            }
+        }
+        CliRun copy = CliRun.of("copy", Fixtures.grid(dir), "http://user:hunter2@127.0.0.1:9/copy.zarr");
+        assertEquals(Failures.UNREADABLE, copy.exitCode(), copy.err());
+        assertFalse(copy.err().contains("hunter2"), copy.err());
+        assertTrue(copy.err().contains("http://***@127.0.0.1:9/copy.zarr"), copy.err());
     }
 }

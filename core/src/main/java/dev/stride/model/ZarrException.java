@@ -37,11 +37,11 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** {@code keyLabel} names what the key is in the message: "chunk", or "key" for any store key. */
     private ZarrException(String node, String member, String chunkKey, String keyLabel, String reason, Throwable cause) {
-        super(compose(node, member, chunkKey, keyLabel, reason), cause);
+        super(compose(node, member, chunkKey, keyLabel, UriText.redacted(reason)), cause);
         this.node = node;
         this.member = member;
         this.chunkKey = chunkKey;
-        this.reason = reason;
+        this.reason = UriText.redacted(reason);
     }
 
     private static String compose(String node, String member, String chunkKey, String keyLabel, String reason) {

@@ -30,6 +30,9 @@ public interface Store extends AutoCloseable {
     /** The reason of a refusal to read a key that a symbolic link leads out of the store. */
     String LEADS_OUTSIDE = "leads outside the store through a symbolic link";
 
+    /** The reason of a failure to read a version of a value that was replaced since (a versioned {@link #read}). */
+    String CHANGED = "changed while being read";
+
     /**
      * Bytes {@code [offset, offset + length)} of a key's value ({@code length < 0}: to the end), or null when the
      * key does not exist. A range beyond the value's end is an error.
@@ -103,6 +106,30 @@ public interface Store extends AutoCloseable {
             out[i] = span.asSlice(offsets[i] - start, lengths[i]);
         }
         return out;
+    }
+
+    /**
+     * As {@link #read(String, long, long, Scratch)}, but only from the version of the value {@code version} names (the
+     * {@link ValuePart#version} of an earlier read of this key by this store; null: any version): a value read in
+     * parts, a shard's index and then its inner chunks, then never mixes two versions. A store that cannot tell versions
+     * reads as {@code read} does (the default).
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure with the reason {@link #CHANGED} when the value is no longer
+     *         that version (the reader starts again from its first read), else as {@link #read}
+     */
+    default MemorySegment read(String key, long offset, long length, Object version, Scratch scratch) {
+        return read(key, offset, length, scratch);
+    }
+
+    /**
+     * As {@link #readRanges(String, long[], long[], Scratch)}, only from the version {@code version} names, as
+     * {@link #read(String, long, long, Object, Scratch)}.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure with the reason {@link #CHANGED} when the value is no longer
+     *         that version, else as {@link #readRanges(String, long[], long[], Scratch)}
+     */
+    default MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Object version, Scratch scratch) {
+        return readRanges(key, offsets, lengths, scratch);
     }
 
     /**

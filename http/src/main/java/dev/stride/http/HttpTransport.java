@@ -297,7 +297,8 @@ public final class HttpTransport implements AutoCloseable {
      * response it does not take (a chunked body) is asked again of the client.
      */
     private Outcome<ValuePart> plainAttempt(Request<ValuePart> r, RangeAnswer answer) throws IOException, TimeoutException {
-        return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"))) {
+        return plainAttempt(r, response -> switch (answer.plan(response.status(), response.contentLength(), response.header("Content-Range"),
+                ValueVersion.of(response.header("ETag"), response.header("Last-Modified")))) {
             case null -> null;
             case RangeAnswer.Plan.Ended ended -> {
                 // the connection is kept for a success; after a failure the body may be a whole value not worth reading
@@ -307,7 +308,7 @@ public final class HttpTransport implements AutoCloseable {
                 yield ended.outcome();
             }
             case RangeAnswer.Plan.Body b -> response.readInto(answer.memory(), b.bodyLength(), b.keepFrom(), b.keepLength())
-                    .map(bytes -> new ValuePart(bytes, b.size()));
+                    .map(b::part);
         }, answer);
     }
 
@@ -325,8 +326,7 @@ public final class HttpTransport implements AutoCloseable {
                     return null;
                 }
                 if (missing(response.status(), r)) {
-                    response.readText(0);
-                    return new Outcome.Done<>(r.missing);
+                    return missingOrFailed(response.status(), response.readText(ERROR_TEXT), r);
                 }
                 Outcome<T> answered = reader.read(response);
                 return answered != null ? answered : judge(response.status(), response.readText(ERROR_TEXT));
@@ -392,11 +392,21 @@ public final class HttpTransport implements AutoCloseable {
     /** Missing keys, and errors worth another attempt or not; an error's body is read to name its code. */
     private <T> BodySubscriber<Outcome<T>> commonAnswer(ResponseInfo info, Request<T> r) {
         int status = info.statusCode();
-        if (missing(status, r)) {
-            return BodySubscribers.replacing(new Outcome.Done<>(r.missing));
-        }
-        return BodySubscribers.mapping(new HeapSubscriber(ERROR_TEXT, true, -1),
-                text -> judge(status, text instanceof Outcome.Done<byte[]> d ? d.value() : null));
+        boolean missing = missing(status, r);
+        return BodySubscribers.mapping(new HeapSubscriber(ERROR_TEXT, true, -1), text -> {
+            byte[] body = text instanceof Outcome.Done<byte[]> d ? d.value() : null;
+            return missing ? missingOrFailed(status, body, r) : judge(status, body);
+        });
+    }
+
+    /**
+     * A status {@link #missing} reads as a missing key, unless it is a 404 whose S3 error code says something else is
+     * absent ({@code NoSuchBucket}): only {@code NoSuchKey}, or no code at all, means the key does not exist.
+     */
+    private static <T> Outcome<T> missingOrFailed(int status, byte[] text, Request<T> r) {
+        String code = status == 404 && text != null ? errorCode(text) : null;
+        return code == null || code.equals("NoSuchKey") ? new Outcome.Done<>(r.missing)
+                : new Outcome.Fail<>("HTTP 404 " + code + " (not a missing key)");
     }
 
     /** A status that says the key does not exist: 404, and 403 when the settings read it so. */

@@ -19,8 +19,14 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implemen
 
     /** How a response answers the range, decided from its status and headers before its body is read. */
     sealed interface Plan {
-        /** Read a body of {@code bodyLength} bytes, keeping {@code [keepFrom, keepFrom + keepLength)} of a value of {@code size}. */
-        record Body(long bodyLength, long keepFrom, long keepLength, long size) implements Plan {
+        /**
+         * Read a body of {@code bodyLength} bytes, keeping {@code [keepFrom, keepFrom + keepLength)} of a value of
+         * {@code size} in {@code version} (null: none named).
+         */
+        record Body(long bodyLength, long keepFrom, long keepLength, long size, ValueVersion version) implements Plan {
+            ValuePart part(MemorySegment bytes) {
+                return new ValuePart(bytes, size, version);
+            }
         }
 
         /** The answer is known without the body (a refusal, an empty range). */
@@ -30,29 +36,33 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implemen
 
     @Override
     public BodySubscriber<Outcome<ValuePart>> read(ResponseInfo info, Attempt attempt) {
-        return switch (plan(info.statusCode(), HttpTransport.contentLength(info), info.headers().firstValue("Content-Range").orElse(null))) {
+        var headers = info.headers();
+        ValueVersion version = ValueVersion.of(headers.firstValue("ETag").orElse(null), headers.firstValue("Last-Modified").orElse(null));
+        return switch (plan(info.statusCode(), HttpTransport.contentLength(info), headers.firstValue("Content-Range").orElse(null), version)) {
             case null -> null;
             case Plan.Ended ended -> ended.outcome() instanceof Outcome.Done ? BodySubscribers.replacing(ended.outcome())
                     : new UnreadBody<>(ended.outcome());
             case Plan.Body b -> BodySubscribers.mapping(new SegmentSubscriber(attempt, memory, b.bodyLength(), b.keepFrom(), b.keepLength()),
-                    outcome -> outcome.map(bytes -> new ValuePart(bytes, b.size())));
+                    outcome -> outcome.map(b::part));
         };
     }
 
     /**
-     * The plan for a response of this status, {@code Content-Length} ({@code announced}, -1 when absent) and
-     * {@code Content-Range}; null for a status the common rules judge (404, errors).
+     * The plan for a response of this status, {@code Content-Length} ({@code announced}, -1 when absent),
+     * {@code Content-Range} and version; null for a status the common rules judge (404, errors). A 412 answers a read
+     * of a version that the value no longer is: a failure whose cause is {@link ValueVersion.Changed}.
      */
-    Plan plan(int status, long announced, String contentRange) {
+    Plan plan(int status, long announced, String contentRange, ValueVersion version) {
         return switch (status) {
-            case 206 -> partial(ContentRange.parse(contentRange), contentRange, announced);
-            case 200 -> whole(announced);
+            case 206 -> partial(ContentRange.parse(contentRange), contentRange, announced, version);
+            case 200 -> whole(announced, version);
             case 416 -> unsatisfiable(ContentRange.parse(contentRange));
+            case 412 -> new Plan.Ended(new Outcome.Fail<>("HTTP 412: the value changed since it was first read", new ValueVersion.Changed()));
             default -> null;
         };
     }
 
-    private Plan partial(ContentRange answered, String header, long announced) {
+    private Plan partial(ContentRange answered, String header, long announced, ValueVersion version) {
         if (answered == null || answered.first() < 0) {
             return fail("a 206 without a valid Content-Range" + (header == null ? "" : " (" + header + ")") + " to Range: " + range.header());
         }
@@ -66,10 +76,10 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implemen
         if (announced >= 0 && announced != asked.length()) {
             return new Plan.Ended(new Outcome.Retry<>("Content-Length " + announced + " disagrees with Content-Range: " + header));
         }
-        return new Plan.Body(asked.length(), 0, asked.length(), answered.size());
+        return new Plan.Body(asked.length(), 0, asked.length(), answered.size(), version);
     }
 
-    private Plan whole(long size) {
+    private Plan whole(long size, ValueVersion version) {
         if (size < 0) {
             return fail("a 200 without a Content-Length");
         }
@@ -81,7 +91,7 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implemen
             return new Plan.Ended(new Outcome.Fail<>("the server ignored Range: " + range.header() + " and answered with the whole value of "
                     + size + " bytes", new IgnoredRange()));
         }
-        return new Plan.Body(size, asked.offset(), asked.length(), size);
+        return new Plan.Body(size, asked.offset(), asked.length(), size, version);
     }
 
     private Plan unsatisfiable(ContentRange answered) {

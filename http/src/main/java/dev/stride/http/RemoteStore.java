@@ -9,6 +9,7 @@ import dev.stride.spi.ValuePart;
 import java.lang.foreign.MemorySegment;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -75,6 +76,16 @@ public abstract class RemoteStore implements Store {
 
     @Override
     public MemorySegment read(String key, long offset, long length, Scratch scratch) {
+        return read(key, offset, length, null, scratch);
+    }
+
+    /**
+     * A range of the version a prefix or suffix read named: its GET carries {@code If-Match} (or
+     * {@code If-Unmodified-Since}, see {@link ValueVersion}), and a {@code 412} is a failure of reason
+     * {@link Store#CHANGED}. A value read whole from a server that ignores {@code Range} is read as it is now.
+     */
+    @Override
+    public MemorySegment read(String key, long offset, long length, Object version, Scratch scratch) {
         ensureOpen();
         if (offset < 0) {
             throw new ZarrException.StoreFailure(key, "cannot be read from the offset " + offset, null);
@@ -84,28 +95,28 @@ public abstract class RemoteStore implements Store {
             return empty == null ? null : empty.bytes();
         }
         ByteRange range = length > 0 ? ByteRange.of(offset, length) : offset == 0 ? ByteRange.whole() : ByteRange.from(offset);
-        ValuePart part = get(key, range, scratch);
+        ValuePart part = get(key, range, version, scratch);
         return part == null ? null : part.bytes();
     }
 
     @Override
     public ValuePart readPrefix(String key, long length, Scratch scratch) {
         ensureOpen();
-        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.prefix(length), scratch);
+        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.prefix(length), null, scratch);
     }
 
     @Override
     public ValuePart readSuffix(String key, long length, Scratch scratch) {
         ensureOpen();
-        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.suffix(length), scratch);
+        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.suffix(length), null, scratch);
     }
 
-    private ValuePart get(String key, ByteRange range, Scratch scratch) {
+    private ValuePart get(String key, ByteRange range, Object version, Scratch scratch) {
         if (!ignoresRange.get()) {
             try {
-                return transport.get(uriOf(key), key, range, headersFor("GET"), signer(), scratch, this);
+                return transport.get(uriOf(key), key, range, getHeaders(version), signer(), scratch, this);
             } catch (ZarrException.StoreFailure e) {
-                rangeIgnored(e);
+                rangeIgnored(key, e);
             }
         }
         ValuePart whole = whole(key, scratch);
@@ -120,11 +131,25 @@ public abstract class RemoteStore implements Store {
         return new ValuePart(whole.bytes().asSlice(asked.offset(), asked.length()), whole.valueSize());
     }
 
+    /** The headers of a GET, with the precondition of the value's {@code version} when there is one. */
+    private Map<String, String> getHeaders(Object version) {
+        Map<String, String> headers = headersFor("GET");
+        if (!(version instanceof ValueVersion v)) {
+            return headers;
+        }
+        Map<String, String> with = new LinkedHashMap<>(headers);
+        with.put(v.header(), v.value());
+        return with;
+    }
+
     /**
-     * Rethrows a failure unless the server ignored {@code Range}; then says once, for this store, that it reads whole
-     * values from now on.
+     * Rethrows a failure unless the server ignored {@code Range}, a 412 as a failure of reason {@link Store#CHANGED};
+     * after {@code Range} was ignored, says once, for this store, that it reads whole values from now on.
      */
-    private void rangeIgnored(ZarrException.StoreFailure e) {
+    private void rangeIgnored(String key, ZarrException.StoreFailure e) {
+        if (ValueVersion.Changed.caused(e)) {
+            throw new ZarrException.StoreFailure(key, CHANGED, e);
+        }
         if (!IgnoredRange.caused(e)) {
             throw e;
         }
@@ -157,6 +182,12 @@ public abstract class RemoteStore implements Store {
      */
     @Override
     public MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Scratch scratch) {
+        return readRanges(key, offsets, lengths, null, scratch);
+    }
+
+    /** As {@link #readRanges(String, long[], long[], Scratch)}, each request with the version's precondition. */
+    @Override
+    public MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Object version, Scratch scratch) {
         ensureOpen();
         if (offsets.length != lengths.length) {
             throw new ZarrException.StoreFailure(key, offsets.length + " offsets but " + lengths.length + " lengths", null);
@@ -174,9 +205,9 @@ public abstract class RemoteStore implements Store {
                 asked.stream().mapToLong(i -> lengths[i]).toArray(), settings().coalesceGap());
         if (!ignoresRange.get()) {
             try {
-                return slices(key, offsets, lengths, asked, plan, scratch);
+                return slices(key, offsets, lengths, asked, plan, version, scratch);
             } catch (ZarrException.StoreFailure e) {
-                rangeIgnored(e);
+                rangeIgnored(key, e);
             }
         }
         ValuePart whole = whole(key, scratch);
@@ -195,8 +226,9 @@ public abstract class RemoteStore implements Store {
     }
 
     /** The ranges as slices of the plan's spans, read by range requests. */
-    private MemorySegment[] slices(String key, long[] offsets, long[] lengths, List<Integer> asked, RangePlan plan, Scratch scratch) {
-        ValuePart[] parts = plan.spans().isEmpty() ? new ValuePart[0] : fetch(key, plan, scratch.buffer(this, plan.bytes()));
+    private MemorySegment[] slices(String key, long[] offsets, long[] lengths, List<Integer> asked, RangePlan plan, Object version,
+                                   Scratch scratch) {
+        ValuePart[] parts = plan.spans().isEmpty() ? new ValuePart[0] : fetch(key, plan, getHeaders(version), scratch.buffer(this, plan.bytes()));
         if (parts == null) {
             return null;
         }
@@ -220,9 +252,8 @@ public abstract class RemoteStore implements Store {
     }
 
     /** Each span of the plan into its slice of {@code buffer}, all at once; null when the key does not exist. */
-    private ValuePart[] fetch(String key, RangePlan plan, MemorySegment buffer) {
+    private ValuePart[] fetch(String key, RangePlan plan, Map<String, String> headers, MemorySegment buffer) {
         URI uri = uriOf(key);
-        Map<String, String> headers = headersFor("GET");
         RequestSigner signer = signer();
         List<ByteRange.Exact> spans = plan.spans();
         if (spans.size() == 1) {

@@ -26,7 +26,11 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -41,6 +45,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScanThroughFaultsTest {
     private static final long N = 1 << 16;
     private static final BigInteger SUM = BigInteger.valueOf(N * (N - 1) / 2);
+    /** 256 chunks: more than the 64 requests a pass keeps in flight. */
+    private static final int MANY_CHUNK = 256;
     private static Nginx nginx;
     private static FaultProxy proxy;
 
@@ -52,6 +58,7 @@ class ScanThroughFaultsTest {
             write(out.createArray("/chunked", ArraySpec.of(CoreType.INT64, N).chunks(4096)), values);
             write(out.createArray("/sharded", ArraySpec.of(CoreType.INT64, N).chunks(16_384).codecs(CodecChain.sharding(
                     new long[] {1024}, IndexLocation.END, CodecChain.bytes(ByteOrder.LITTLE_ENDIAN), CodecChain.zstd(3, false)))), values);
+            write(out.createArray("/many", ArraySpec.of(CoreType.INT64, N).chunks(MANY_CHUNK)), values);
         }
         nginx = Nginx.serve(root);
         proxy = new FaultProxy(nginx.port());
@@ -110,6 +117,25 @@ class ScanThroughFaultsTest {
             assertTrue(e.chunkKey() != null && e.chunkKey().startsWith("sharded/c/"), e.getMessage());
             proxy.otherwise(Fault.PASS);
             assertEquals(SUM, a.scan("", null, ScanOptions.threads(2)).asIntegers().sum(), "the array reads again");
+        }
+    }
+
+    @Test
+    void aPermanentFailureStartsNoMoreRequests() {
+        int inFlight = 64;
+        try (Zarr z = open("timeout=1&retries=100&retryTime=1&inFlight=" + inFlight)) {
+            ZarrArray a = z.array("/many");
+            proxy.reset();
+            proxy.otherwise(Fault.status(503));
+            long started = System.nanoTime();
+            var e = assertThrows(ZarrException.StoreFailure.class, () -> a.scan("", null, ScanOptions.threads(2)));
+            assertTrue(e.getMessage().contains("HTTP 503"), e.getMessage());
+            // the first 64 chunks are in flight when the first of them fails for good; none after them is asked for
+            Set<Integer> asked = proxy.log().stream().map(r -> Integer.parseInt(r.split(" ")[1].replaceFirst("^/many/c/", "")))
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertEquals(IntStream.range(0, inFlight).boxed().collect(Collectors.toCollection(TreeSet::new)), asked);
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+            assertTrue(seconds < 30, "stopped after " + seconds + " s");
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.stride.spi.StoreDescriptor;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -19,6 +20,16 @@ class S3ConfigTest {
 
     private static S3Config resolve(String uri, Map<String, String> env) {
         return S3Config.resolve(StoreDescriptor.parse(uri), env, NO_PROFILE);
+    }
+
+    @Test
+    void anEndpointWithUserInformationIsRefusedWithoutPrintingIt() {
+        for (String variable : List.of("AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3")) {
+            ZarrException e = assertThrows(ZarrException.BadRequest.class,
+                    () -> resolve("s3://b/x", Map.of(variable, "http://user:hunter2@127.0.0.1:9000")));
+            assertEquals("the S3 endpoint 'http://***@127.0.0.1:9000' (" + variable + ") of s3://b/x is not an http or https URL such as "
+                    + "http://127.0.0.1:9000", e.getMessage());
+        }
     }
 
     @Test

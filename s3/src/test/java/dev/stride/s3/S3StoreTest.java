@@ -209,6 +209,27 @@ class S3StoreTest {
     }
 
     @Test
+    void aMissingBucketIsAnErrorNamingBucketKeyAndCodeNotAMissingKey() {
+        String bucket = "never-made-" + SERVER.bucket("unused");
+        try (WritableStore store = open(bucket, "data.zarr"); Scratch scratch = new Scratch()) {
+            List<Callable<Object>> reads = List.of(
+                    () -> store.read("c/0", 0, -1, scratch),
+                    () -> store.read("c/0", 2, 5, scratch),
+                    () -> store.readSuffix("c/0", 16, scratch),
+                    () -> store.readRanges("c/0", new long[] {0, 100_000}, new long[] {4, 4}, scratch),
+                    () -> store.readBytes("c/0"));
+            for (Callable<Object> read : reads) {
+                ZarrException e = assertThrows(ZarrException.StoreFailure.class, read::call);
+                assertTrue(e.getMessage().contains("/" + bucket + "/data.zarr/c/0") && e.getMessage().contains("HTTP 404 NoSuchBucket"),
+                        e.getMessage());
+            }
+        }
+        try (WritableStore store = open(SERVER.bucket("present"), "data.zarr"); Scratch scratch = new Scratch()) {
+            assertNull(store.read("c/0", 2, 5, scratch)); // NoSuchKey: missing
+        }
+    }
+
+    @Test
     void aClosedStoreRefusesEveryCall() {
         WritableStore store = open(SERVER.bucket("closed"), "x");
         store.close();

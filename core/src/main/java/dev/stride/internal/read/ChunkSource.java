@@ -4,6 +4,7 @@ import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.ShardIndex;
 import dev.stride.internal.codec.ShardingCodec;
 import dev.stride.model.ArrayMetadata;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
@@ -13,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Finds and decodes the array's read units. A unit is a chunk, or, when {@code sharding_indexed} is the array's
@@ -35,6 +37,8 @@ public final class ChunkSource {
     private final CodecPipeline unitPipeline;
     private final long[] unitShape;
     private final ByteOrder arrayOrder;
+    /** How often the units of one shard are read again from its index when the shard changes under the reads. */
+    static final int CHANGE_TRIES = 3;
 
     public ChunkSource(Store store, String prefix, ArrayMetadata meta) {
         this.store = store;
@@ -82,9 +86,10 @@ public final class ChunkSource {
 
     /**
      * Where a unit's stored bytes are: the whole value of {@code key} ({@code length < 0}, read with at most the bytes
-     * its codecs can make), or {@code length} bytes at {@code offset} of a shard.
+     * its codecs can make), or {@code length} bytes at {@code offset} of the shard's {@code version} its index was read
+     * from (null: the store tells no versions).
      */
-    public record Location(String key, long offset, long length) {
+    public record Location(String key, long offset, long length, Object version) {
         boolean whole() {
             return length < 0;
         }
@@ -92,9 +97,35 @@ public final class ChunkSource {
 
     /** The decoded unit (packed elements, C order), or null when it was never written. */
     public MemorySegment decode(long[] unit, ReadSession session) {
-        Location at = locate(unit, session);
-        ValuePart stored = at == null ? null : fetch(at, session.ctx.scratch());
+        ValuePart stored = stored(new long[][] {unit}, session)[0];
         return stored == null ? null : decode(stored, session.ctx);
+    }
+
+    /**
+     * The stored bytes of units of one key ({@link #locate}, then {@link #fetch(Location[], Scratch)}), all of one
+     * version of it: a shard replaced between its index and its inner chunks is read again from its index, at most
+     * {@link #CHANGE_TRIES} times.
+     *
+     * @throws dev.stride.model.ZarrException.StoreFailure with the reason {@link Store#CHANGED} when it changed each time
+     */
+    public ValuePart[] stored(long[][] units, ReadSession session) {
+        for (int tried = 1; ; tried++) {
+            try {
+                Location[] at = new Location[units.length];
+                for (int i = 0; i < units.length; i++) {
+                    at[i] = locate(units[i], session);
+                }
+                return fetch(at, session.ctx.scratch());
+            } catch (ZarrException.StoreFailure e) {
+                if (!Store.CHANGED.equals(e.reason())) {
+                    throw e;
+                }
+                session.forgetIndexes();
+                if (tried == CHANGE_TRIES) {
+                    throw new ZarrException.StoreFailure(e.chunkKey(), Store.CHANGED + " (" + tried + " times in a row)", e);
+                }
+            }
+        }
     }
 
     /**
@@ -105,20 +136,26 @@ public final class ChunkSource {
         String key = keyOf(unit);
         session.ctx.at(node, key);
         if (levels.isEmpty()) {
-            return new Location(key, 0, -1);
+            return new Location(key, 0, -1, null);
         }
         long base = 0;
         long size = -1; // the outermost shard's size comes with its index
+        Object version = null; // and its version: the reads that follow are of that version only
         for (int level = 0; level < levels.size(); level++) {
             ShardingCodec shard = levels.get(level);
             ShardIndex index = session.cachedIndex(level, key, base);
+            if (index != null && level > 0 && !Objects.equals(session.cachedVersion(level), version)) {
+                index = null; // an inner shard's index read from another version of the outer one
+            }
             if (index == null) {
-                index = readIndex(shard, key, base, size, session);
-                if (index == null) {
+                Versioned read = readIndex(shard, key, base, size, version, session);
+                if (read == null) {
                     return null;
                 }
-                session.cacheIndex(level, key, base, index);
+                index = read.index();
+                session.cacheIndex(level, key, base, index, read.version());
             }
+            version = session.cachedVersion(level);
             int inner = innerIndex(unit, shard);
             if (index.isEmpty(inner)) {
                 return null;
@@ -127,7 +164,7 @@ public final class ChunkSource {
             size = index.length(inner);
         }
         unitPipeline.checkStoredSize(size, session.ctx);
-        return new Location(key, base, size);
+        return new Location(key, base, size, version);
     }
 
     /** The stored bytes at a location, with the stored value's size; null when its key does not exist. */
@@ -135,7 +172,7 @@ public final class ChunkSource {
         if (at.whole()) {
             return store.readPrefix(at.key(), unitPipeline.maxStoredSize(), scratch);
         }
-        MemorySegment bytes = store.read(at.key(), at.offset(), at.length(), scratch);
+        MemorySegment bytes = store.read(at.key(), at.offset(), at.length(), at.version(), scratch);
         return bytes == null ? null : new ValuePart(bytes, at.length());
     }
 
@@ -147,10 +184,12 @@ public final class ChunkSource {
         ValuePart[] out = new ValuePart[at.length];
         int ranges = 0;
         String key = null;
+        Object version = null;
         for (Location l : at) {
             if (l != null) {
                 ranges++;
                 key = l.key();
+                version = l.version();
             }
         }
         if (ranges == 1) {
@@ -164,14 +203,14 @@ public final class ChunkSource {
         int r = 0;
         for (Location l : at) {
             if (l != null) {
-                if (l.whole() || !l.key().equals(key)) {
+                if (l.whole() || !l.key().equals(key) || !Objects.equals(l.version(), version)) {
                     throw new IllegalArgumentException("a batch holds ranges of one shard only, not " + l);
                 }
                 offsets[r] = l.offset();
                 lengths[r++] = l.length();
             }
         }
-        MemorySegment[] bytes = ranges == 0 ? null : store.readRanges(key, offsets, lengths, scratch);
+        MemorySegment[] bytes = ranges == 0 ? null : store.readRanges(key, offsets, lengths, version, scratch);
         r = 0;
         for (int i = 0; i < at.length; i++) {
             if (at[i] != null && bytes != null) {
@@ -189,11 +228,16 @@ public final class ChunkSource {
         return unitPipeline.decode(stored.bytes(), ctx);
     }
 
+    /** A shard index and the version of the stored value it was read from. */
+    private record Versioned(ShardIndex index, Object version) {
+    }
+
     /**
-     * The index of the shard at {@code base} of {@code size} bytes, or, for the outermost shard ({@code size < 0}),
-     * read in one request with the shard's size; null when the shard was never written.
+     * The index of the shard at {@code base} of {@code size} bytes in the value's {@code version}, or, for the
+     * outermost shard ({@code size < 0}), read in one request with the shard's size and version; null when the shard
+     * was never written.
      */
-    private ShardIndex readIndex(ShardingCodec shard, String key, long base, long size, ReadSession session) {
+    private Versioned readIndex(ShardingCodec shard, String key, long base, long size, Object version, ReadSession session) {
         Scratch scratch = session.ctx.scratch();
         long indexSize = shard.indexSize();
         MemorySegment bytes = null;
@@ -205,14 +249,15 @@ public final class ChunkSource {
             }
             bytes = part.bytes();
             shardSize = part.valueSize();
+            version = part.version();
         }
         if (shardSize < indexSize) {
             throw session.ctx.corrupt("shard of " + shardSize + " bytes is smaller than its " + indexSize + "-byte index");
         }
         if (bytes == null) {
-            bytes = store.read(key, base + shard.indexOffset(shardSize), indexSize, scratch);
+            bytes = store.read(key, base + shard.indexOffset(shardSize), indexSize, version, scratch);
         }
-        return shard.readIndex(bytes, shardSize, session.ctx);
+        return new Versioned(shard.readIndex(bytes, shardSize, session.ctx), version);
     }
 
     /** C-order position, within its shard, of the inner chunk holding the unit. */

@@ -134,6 +134,10 @@ public final class ParallelReader {
                     readUnit(unit, session, visitor, () -> stored == null ? null
                             : array.source().decode(stored, session.ctx.at(array.path(), array.keyOf(unit))));
                 }
+            } catch (Throwable t) {
+                // the pass fails with it: the batches after it are not worth their requests
+                ahead.stop(t);
+                throw t;
             } finally {
                 ahead.release(batch);
             }

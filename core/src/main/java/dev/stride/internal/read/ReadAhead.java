@@ -7,6 +7,7 @@ import dev.stride.spi.ValuePart;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Keeps the reads of a pass in flight ahead of its decoders, for stores whose reads wait on a network
@@ -45,7 +46,11 @@ final class ReadAhead implements AutoCloseable {
     private final long[] starts;
     private final long batches;
     private final Slot[] slots;
-    private volatile boolean stopped;
+    /**
+     * The pass's first failure, or its end: no batch is fetched after it, so a permanent failure does not start the
+     * next {@code depth} requests (and their retries) while the pass winds down; the batches not fetched fail with it.
+     */
+    private final AtomicReference<Throwable> stopped = new AtomicReference<>();
 
     /** One batch's place: its buffers and the fetch under way or done. */
     private static final class Slot {
@@ -122,9 +127,12 @@ final class ReadAhead implements AutoCloseable {
         return starts == null ? batch + 1 : starts[(int) batch + 1];
     }
 
-    /** Fetches batch {@code b} into its slot on a virtual thread; nothing once the pass stopped or past the end. */
+    /**
+     * Fetches batch {@code b} into its slot on a virtual thread; nothing past the end. Once the pass stopped the batch
+     * fails at once with what stopped it, so a decoder already waiting for it does not wait for ever.
+     */
     private void dispatch(long b) {
-        if (b >= batches || stopped) {
+        if (b >= batches) {
             return;
         }
         Slot slot = slots[(int) (b % slots.length)];
@@ -134,26 +142,35 @@ final class ReadAhead implements AutoCloseable {
             slot.fetched = fetched;
             slot.notifyAll();
         }
+        Throwable stop = stopped.get();
+        if (stop != null) {
+            fetched.completeExceptionally(stop);
+            return;
+        }
         Thread.ofVirtual().name("stride-fetch-" + b).start(() -> {
             try {
                 fetched.complete(fetch(b, slot.session));
             } catch (Throwable t) {
+                stop(t);
                 fetched.completeExceptionally(t);
             }
         });
+    }
+
+    /** Fetches no more batches: the pass failed with {@code failure} (the first failure is kept). */
+    void stop(Throwable failure) {
+        stopped.compareAndSet(null, failure);
     }
 
     private Fetched fetch(long b, ReadSession session) {
         ChunkSource source = array.source();
         int n = (int) (end(b) - first(b));
         long[][] units = new long[n][];
-        ChunkSource.Location[] at = new ChunkSource.Location[n];
         try {
             for (int i = 0; i < n; i++) {
                 units[i] = grid.unit(item(first(b) + i));
-                at[i] = source.locate(units[i], session);
             }
-            return new Fetched(units, source.fetch(at, session.ctx.scratch()));
+            return new Fetched(units, source.stored(units, session));
         } catch (ZarrException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -206,7 +223,7 @@ final class ReadAhead implements AutoCloseable {
      */
     @Override
     public void close() {
-        stopped = true;
+        stop(new ZarrException.Closed("the read-ahead of a pass"));
         for (Slot slot : slots) {
             CompletableFuture<Fetched> fetched;
             synchronized (slot) {

@@ -21,6 +21,7 @@ public final class ReadSession implements AutoCloseable {
     private final String[] indexKey;
     private final long[] indexBase;
     private final ShardIndex[] index;
+    private final Object[] indexVersion;
 
     /** A session reading for {@code scope}: the values it keeps mapped belong to that scope. */
     public ReadSession(int shardLevels, ReadScope scope) {
@@ -28,6 +29,7 @@ public final class ReadSession implements AutoCloseable {
         indexKey = new String[shardLevels];
         indexBase = new long[shardLevels];
         index = new ShardIndex[shardLevels];
+        indexVersion = new Object[shardLevels];
     }
 
     /** A unit-sized chunk of fill values, filled on first use. */
@@ -43,17 +45,29 @@ public final class ReadSession implements AutoCloseable {
         return key.equals(indexKey[level]) && indexBase[level] == base ? index[level] : null;
     }
 
-    void cacheIndex(int level, String key, long base, ShardIndex idx) {
+    /** The version of the shard the cached index of {@code level} was read from (null: the store has none). */
+    Object cachedVersion(int level) {
+        return indexVersion[level];
+    }
+
+    void cacheIndex(int level, String key, long base, ShardIndex idx, Object version) {
         indexKey[level] = key;
         indexBase[level] = base;
         index[level] = idx;
+        indexVersion[level] = version;
+    }
+
+    /** Forgets the shard indexes, which may have changed. */
+    void forgetIndexes() {
+        Arrays.fill(indexKey, null);
+        Arrays.fill(index, null);
+        Arrays.fill(indexVersion, null);
     }
 
     /** Ends a pass, on the thread that read: closes transient mappings and forgets shard indexes, which may change. */
     public void reset() {
         ctx.scratch().releaseHeld();
-        Arrays.fill(indexKey, null);
-        Arrays.fill(index, null);
+        forgetIndexes();
     }
 
     @Override

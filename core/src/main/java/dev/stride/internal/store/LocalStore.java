@@ -94,16 +94,9 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
      * inode, or a new size) is mapped again: a mapping shows the file it was made from, and an open array must read
      * a chunk as it is now, not as it was when first read.
      */
-    private record KeptValue(MemorySegment whole, Object fileKey, long size, long modified) {
+    private record KeptValue(MemorySegment whole, FileVersion version) {
         boolean stillAt(Path path) {
-            try {
-                BasicFileAttributes now = Files.readAttributes(path, BasicFileAttributes.class);
-                return now.size() == size && (fileKey != null
-                        ? fileKey.equals(now.fileKey())
-                        : now.lastModifiedTime().toMillis() == modified);
-            } catch (IOException gone) {
-                return false;
-            }
+            return version.equals(FileVersion.at(path));
         }
     }
 
@@ -302,11 +295,43 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         }
         try {
             Mappings kept = mappings(scratch);
-            MemorySegment whole = kept(kept, key);
-            if (whole != null) {
-                return whole.asSlice(offset, rangeLength(key, whole.byteSize(), offset, length));
+            KeptValue value = kept(kept, key);
+            if (value != null) {
+                return value.whole().asSlice(offset, rangeLength(key, value.whole().byteSize(), offset, length));
             }
             return withChannel(key, (ch, file) -> mapTransiently(kept, key, ch, offset, length, scratch));
+        } catch (IllegalStateException e) {
+            throw closedOr(e, scratch);
+        }
+    }
+
+    /**
+     * Reads from the file of {@code version} only: through the whole mapping of that file when the scope keeps it
+     * (it shows that inode whatever was renamed over the path since), else through a file that was that version both
+     * before and after it was opened.
+     */
+    @Override
+    public MemorySegment read(String key, long offset, long length, Object version, Scratch scratch) {
+        if (!(version instanceof FileVersion wanted)) {
+            return read(key, offset, length, scratch);
+        }
+        ensureOpen();
+        try {
+            Mappings kept = mode == IoMode.READ ? null : mappings(scratch);
+            KeptValue value = kept == null ? null : kept.mapped.get(key);
+            if (value != null && value.version().equals(wanted)) {
+                return value.whole().asSlice(offset, rangeLength(key, value.whole().byteSize(), offset, length));
+            }
+            MemorySegment got = withChannel(key, (ch, file) -> {
+                if (!wanted.equals(FileVersion.opened(file.attributes(), file.path()))) {
+                    throw new ZarrException.StoreFailure(key, CHANGED, null);
+                }
+                return kept == null ? readInto(key, ch, offset, length, scratch) : mapTransiently(kept, key, ch, offset, length, scratch);
+            });
+            if (got == null) {
+                throw new ZarrException.StoreFailure(key, CHANGED, null); // removed since
+            }
+            return got;
         } catch (IllegalStateException e) {
             throw closedOr(e, scratch);
         }
@@ -331,17 +356,18 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         ensureOpen();
         try {
             Mappings kept = mode == IoMode.READ ? null : mappings(scratch);
-            MemorySegment whole = kept == null ? null : kept(kept, key);
-            if (whole != null) {
+            KeptValue value = kept == null ? null : kept(kept, key);
+            if (value != null) {
+                MemorySegment whole = value.whole();
                 long n = Math.min(length, whole.byteSize());
-                return new ValuePart(whole.asSlice(fromEnd ? whole.byteSize() - n : 0, n), whole.byteSize());
+                return new ValuePart(whole.asSlice(fromEnd ? whole.byteSize() - n : 0, n), whole.byteSize(), value.version());
             }
             return withChannel(key, (ch, file) -> {
                 long size = ch.size();
                 long n = Math.min(length, size);
                 long offset = fromEnd ? size - n : 0;
                 MemorySegment got = kept == null ? readInto(key, ch, offset, n, scratch) : mapTransiently(kept, key, ch, offset, n, scratch);
-                return new ValuePart(got, size);
+                return new ValuePart(got, size, FileVersion.opened(file.attributes(), file.path()));
             });
         } catch (IllegalStateException e) {
             throw closedOr(e, scratch);
@@ -352,7 +378,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
      * The whole value as the scope keeps it mapped, mapped now if the mode says it should be; null when it is not
      * kept (or missing: the read that follows finds that out).
      */
-    private MemorySegment kept(Mappings kept, String key) {
+    private KeptValue kept(Mappings kept, String key) {
         KeptValue value = kept.mapped.get(key);
         if (value != null && !value.stillAt(root.resolve(key))) {
             // the old mapping stays valid until the scope closes: a read in progress may still be using it
@@ -361,7 +387,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
             value = null;
         }
         if (value != null) {
-            return value.whole();
+            return value;
         }
         return shouldMap(kept, key) ? map(kept, key) : null;
     }
@@ -402,14 +428,13 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /** Maps the whole value into the scope's arena, kept there until the scope closes. */
-    private MemorySegment map(Mappings kept, String key) {
+    private KeptValue map(Mappings kept, String key) {
         return withChannel(key, (ch, file) -> {
-            // the identity was taken before the open, so a file replaced in between is only mapped again next time
-            BasicFileAttributes identity = file.attributes();
+            // a file replaced around the open is UNKNOWN: mapped again by the next read, refused by a versioned one
             MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), kept.scope.arena());
-            KeptValue value = new KeptValue(seg, identity.fileKey(), seg.byteSize(), identity.lastModifiedTime().toMillis());
+            KeptValue value = new KeptValue(seg, FileVersion.opened(file.attributes(), file.path()));
             KeptValue previous = kept.mapped.putIfAbsent(key, value);
-            return previous == null ? seg : previous.whole();
+            return previous == null ? value : previous;
         });
     }
 
