@@ -61,11 +61,6 @@ final class Partitioner {
         return new Partitioner(region, chunkShape, recordSize, targetBytes);
     }
 
-    /** The boxes of the whole region, in C order. */
-    static List<Region> boxes(Region region, long[] chunkShape, long recordSize, long targetBytes) {
-        return of(region, chunkShape, recordSize, targetBytes).boxes();
-    }
-
     /** How many boxes {@link #boxes()} gives, counted without making them. */
     long count() {
         if (region.rank() == 0) {
@@ -79,6 +74,7 @@ final class Partitioner {
         return region.rank() == 0 ? region.size() : gridCount;
     }
 
+    /** The boxes of the whole region, in C order. */
     List<Region> boxes() {
         if (region.rank() == 0) {
             return region.size() == 0 ? List.of() : List.of(region);
