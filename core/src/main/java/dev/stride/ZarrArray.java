@@ -115,6 +115,23 @@ public final class ZarrArray implements AutoCloseable {
         return reader.unitShape().clone();
     }
 
+    /**
+     * The stored chunks (whole shards of a sharded array) that meet a region (null: all), found by listing the store
+     * once: their numbers, ascending, in C order of the grid of chunks the region meets (the chunk at grid coordinates
+     * {@code c} with {@code c[d]} counted from the first chunk along {@code d} that the region meets). Null when the
+     * store cannot list. Its cost follows the chunks written, not the shape.
+     *
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.StoreFailure when the store cannot list the chunk keys
+     * @throws ZarrException.Closed when the array is closed
+     */
+    public long[] storedChunks(Region region) {
+        Region r = regionOrAll(region);
+        long[] chunkShape = meta.chunkShape();
+        reader.ensureOpen();
+        return StoredUnits.list(reader.store(), reader.prefix(), meta, chunkShape, new UnitGrid(chunkShape, r));
+    }
+
     /** The codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded. */
     public ChunkEncoding chunkEncoding() {
         return CodecPipeline.of(meta).encoding();

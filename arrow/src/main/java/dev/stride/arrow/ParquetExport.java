@@ -22,7 +22,8 @@ import java.util.Map;
  * Writes the batches of a {@link ZarrArrowReader} as one Parquet file with parquet-java, column by column: each leaf
  * column's values go from the Arrow buffers straight into parquet's column writers ({@link ParquetColumns}), pages are
  * compressed by zstd-jni or snappy-java ({@link PageCompression}), and no Hadoop class is loaded. A row group is
- * flushed at about {@value #ROW_GROUP_BYTES} bytes, parquet-java's default; dictionary encoding is off (the records'
+ * flushed once its columns buffer about a quarter of the heap, at most 128 MiB, parquet-java's default, and pages are
+ * sized to match ({@link ParquetSizes}), so the export fits a small heap; dictionary encoding is off (the records'
  * numbers rarely repeat, and trying it cost 70% more time for no smaller file).
  *
  * <p>Types as {@link ParquetColumns} maps them: the Arrow schema's, except float16 widened to float32 (readers such as
@@ -30,7 +31,6 @@ import java.util.Map;
  * Arrow schema's metadata (attributes, dimension names, shape) becomes the file's key-value metadata.
  */
 public final class ParquetExport {
-    static final long ROW_GROUP_BYTES = 128L << 20;
     /** Rows given to every column before the column store is told they ended. */
     private static final int SLICE = 4096;
 
@@ -54,15 +54,18 @@ public final class ParquetExport {
         ScanOptions.Progress progress = ScanOptions.Progress.orNone(given);
         Schema arrow = root.getSchema();
         MessageType schema = ParquetColumns.schema(arrow);
+        List<ParquetColumns.Leaf> leaves = leaves(arrow, schema);
+        ParquetSizes sizes = ParquetSizes.forHeap(leaves.size());
         ParquetProperties properties = ParquetProperties.builder()
+                .withPageSize(sizes.pageBytes())
                 .withDictionaryEncoding(false)
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
                 .build();
         BytesInputCompressor compressor = PageCompression.of(codec != null ? codec : Codec.ZSTD);
         try (ChannelOutputFile file = new ChannelOutputFile(out)) {
-            ParquetFileWriter writer = new ParquetFileWriter(file, schema, ParquetFileWriter.Mode.CREATE, ROW_GROUP_BYTES, 0, null, properties);
+            ParquetFileWriter writer = new ParquetFileWriter(file, schema, ParquetFileWriter.Mode.CREATE, sizes.rowGroupBytes(), 0, null, properties);
             writer.start();
-            RowGroups groups = new RowGroups(writer, schema, properties, compressor, leaves(arrow, schema));
+            RowGroups groups = new RowGroups(writer, schema, properties, compressor, leaves, sizes.rowGroupBytes());
             long total = reader.region().size();
             long rows = 0;
             progress.update(0, total);
@@ -88,25 +91,27 @@ public final class ParquetExport {
         return out;
     }
 
-    /** The row group being filled, flushed to the file whenever its columns buffer {@value #ROW_GROUP_BYTES} bytes. */
+    /** The row group being filled, flushed to the file whenever its columns buffer {@code rowGroupBytes}. */
     private static final class RowGroups {
         private final ParquetFileWriter file;
         private final MessageType schema;
         private final ParquetProperties properties;
         private final BytesInputCompressor compressor;
         private final List<ParquetColumns.Leaf> leaves;
+        private final long rowGroupBytes;
         private ColumnChunkPageWriteStore pages;
         private ColumnWriteStore columns;
         private long rows;
         private int ordinal;
 
         RowGroups(ParquetFileWriter file, MessageType schema, ParquetProperties properties, BytesInputCompressor compressor,
-                  List<ParquetColumns.Leaf> leaves) {
+                  List<ParquetColumns.Leaf> leaves, long rowGroupBytes) {
             this.file = file;
             this.schema = schema;
             this.properties = properties;
             this.compressor = compressor;
             this.leaves = leaves;
+            this.rowGroupBytes = rowGroupBytes;
         }
 
         void write(VectorSchemaRoot batch) throws IOException {
@@ -131,7 +136,7 @@ public final class ParquetExport {
                     columns.endRecord();
                 }
                 rows += to - from;
-                if (columns.getBufferedSize() >= ROW_GROUP_BYTES) {
+                if (columns.getBufferedSize() >= rowGroupBytes) {
                     flush();
                 }
             }

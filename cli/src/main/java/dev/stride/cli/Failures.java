@@ -13,7 +13,7 @@ import java.io.PrintWriter;
 /**
  * Failures as one line on stderr and an exit code: {@link #UNREADABLE} when the data could not be read, {@link #USAGE}
  * when the command was given something that does not fit. A stack trace only with {@code --debug}, which this class
- * adds to every command because it alone reads it.
+ * adds to every command because it alone reads it. Running out of memory is one line too, naming the setting to raise.
  */
 final class Failures {
     static final int UNREADABLE = 1;
@@ -39,6 +39,15 @@ final class Failures {
                 .build());
         cli.setParameterExceptionHandler(Failures::usage);
         cli.setExecutionExceptionHandler(Failures::execution);
+        // picocli hands only Exceptions to the handler: an OutOfMemoryError would end the JVM with its stack trace
+        CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+        cli.setExecutionStrategy(parsed -> {
+            try {
+                return run.execute(parsed);
+            } catch (OutOfMemoryError e) {
+                throw new CommandLine.ExecutionException(parsed.asCommandLineList().getLast(), "out of memory", e);
+            }
+        });
     }
 
     private static int usage(ParameterException e, String[] args) {
@@ -55,13 +64,43 @@ final class Failures {
         if (debugRequested(parsed)) {
             e.printStackTrace(err);
         }
+        OutOfMemoryError memory = outOfMemory(e);
         String what = switch (e) {
+            case Exception ignored when memory != null -> outOfMemory(memory, Runtime.getRuntime().maxMemory());
             case ZarrException z when command.getCommand() instanceof Located c -> located(c.rootOf(z), z);
             case ZarrException z -> z.getMessage();
             default -> "unexpected " + e + (debugRequested(parsed) ? "" : " (--debug shows where)");
         };
         err.println(command.getCommandSpec().qualifiedName() + ": " + oneLine(what));
-        return e instanceof ZarrException.BadRequest ? USAGE : UNREADABLE;
+        return e instanceof ZarrException.BadRequest && memory == null ? USAGE : UNREADABLE;
+    }
+
+    /** The OutOfMemoryError that caused {@code e} (a task on another thread may have wrapped it), or null. */
+    private static OutOfMemoryError outOfMemory(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof OutOfMemoryError memory) {
+                return memory;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Running out of memory in words: which memory, and the launcher's setting that gives more, at twice what the heap
+     * had (rounded up to 64 MiB); the JVM's own wording is kept for memory other than the heap and direct buffers.
+     */
+    static String outOfMemory(OutOfMemoryError e, long maxHeap) {
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("direct buffer memory")) {
+            return "out of direct buffer memory (" + message + "): give the JVM more with STRIDE_JAVA_OPTS=-XX:MaxDirectMemorySize=<size>";
+        }
+        if (!message.contains("Java heap space") && !message.contains("array size")) {
+            return "out of memory (" + message + "): give the JVM more with STRIDE_JAVA_OPTS (java options such as -Xmx<size>)";
+        }
+        long mib = maxHeap >> 20;
+        long more = Math.max(64, (2 * mib + 63) / 64 * 64);
+        return "out of memory: the Java heap (" + mib + " MiB) is too small for this; give it more with STRIDE_JAVA_OPTS=-Xmx"
+                + (more % 1024 == 0 ? more / 1024 + "g" : more + "m") + " (or larger)";
     }
 
     /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */

@@ -81,4 +81,17 @@ class FailuresTest {
         assertEquals(Failures.USAGE, run.exitCode(), run.err());
         assertEquals(err, run.err());
     }
+
+    @Test
+    void runningOutOfMemoryNamesTheSettingToRaise() {
+        assertEquals("out of memory: the Java heap (64 MiB) is too small for this; give it more with STRIDE_JAVA_OPTS=-Xmx128m (or larger)",
+                Failures.outOfMemory(new OutOfMemoryError("Java heap space"), 64L << 20));
+        assertEquals("out of memory: the Java heap (1000 MiB) is too small for this; give it more with STRIDE_JAVA_OPTS=-Xmx2g (or larger)",
+                Failures.outOfMemory(new OutOfMemoryError("Requested array size exceeds VM limit"), 1000L << 20));
+        assertEquals("out of direct buffer memory (Cannot reserve 1048576 bytes of direct buffer memory (allocated: 0, limit: 0)): "
+                        + "give the JVM more with STRIDE_JAVA_OPTS=-XX:MaxDirectMemorySize=<size>",
+                Failures.outOfMemory(new OutOfMemoryError("Cannot reserve 1048576 bytes of direct buffer memory (allocated: 0, limit: 0)"), 64L << 20));
+        assertEquals("out of memory (Metaspace): give the JVM more with STRIDE_JAVA_OPTS (java options such as -Xmx<size>)",
+                Failures.outOfMemory(new OutOfMemoryError("Metaspace"), 64L << 20));
+    }
 }

@@ -1,6 +1,5 @@
 package dev.stride.spark;
 
-import dev.stride.model.Region;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -32,12 +31,12 @@ final class AggregateReader implements PartitionReader<InternalRow> {
     private boolean done;
     private int group = -1;
 
-    AggregateReader(ReadOptions options, AggregatePlan plan, Region region) {
-        this(options, plan, region, MAX_GROUPS);
+    AggregateReader(ReadOptions options, AggregatePlan plan, ZarrPartition partition) {
+        this(options, plan, partition, MAX_GROUPS);
     }
 
     /** The same, starting afresh past {@code maxGroups} groups. */
-    AggregateReader(ReadOptions options, AggregatePlan plan, Region region, int maxGroups) {
+    AggregateReader(ReadOptions options, AggregatePlan plan, ZarrPartition partition, int maxGroups) {
         this.plan = plan;
         this.maxGroups = maxGroups;
         StructType input = plan.input();
@@ -49,7 +48,7 @@ final class AggregateReader implements PartitionReader<InternalRow> {
             columns[i] = m.column() == null ? -1 : input.fieldIndex(m.column().name());
         }
         startAfresh();
-        this.batches = new BatchReader(options, input, region);
+        this.batches = new BatchReader(options, input, partition);
     }
 
     private void startAfresh() {

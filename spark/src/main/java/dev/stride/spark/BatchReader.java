@@ -16,7 +16,8 @@ import java.util.Arrays;
  * Reads one partition's box as column batches. The array is leased from the executor's {@link OpenArrays}; the box's
  * units are decoded one at a time by a {@link UnitCursor}, and each batch copies the runs of records it takes, column
  * by column, into vectors made once and reused: Spark's {@code closeIfFreeable} leaves writable vectors alone, so nothing a later
- * batch needs is freed. A batch may span units, as each unit's records are copied before the next is decoded.
+ * batch needs is freed. A batch may span units, as each unit's records are copied before the next is decoded. A box of
+ * chunks never written gives fill values in C order of the box, and asks the store nothing.
  */
 final class BatchReader implements PartitionReader<ColumnarBatch> {
     private final OpenArrays.Lease lease;
@@ -29,8 +30,13 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     /** Per column: the dimension of an index column, or -1. */
     private final int[] dimensions;
     private final long[] regionStrides;
-    /** Null when no field is read: the rows are then the region's positions alone, and no chunk is decoded. */
+    /**
+     * Null when no field is read or the box was never written: the rows are then the region's positions, with fill
+     * values in the fields, and no chunk is decoded.
+     */
     private final UnitCursor cursor;
+    /** Fill records the fields of a never-written box are copied from, or null. */
+    private final FillRecords fillRecords;
     private long rowsLeft;
     /** The runs of the current unit not yet copied: first record, count and position in the region of each. */
     private long[] runs = new long[3 * 16];
@@ -42,6 +48,11 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     private long position;
 
     BatchReader(ReadOptions options, StructType required, Region region) {
+        this(options, required, ZarrPartition.read(region));
+    }
+
+    BatchReader(ReadOptions options, StructType required, ZarrPartition partition) {
+        Region region = partition.region();
         this.lease = OpenArrays.lease(options.store());
         try {
             ZarrArray array = lease.array();
@@ -63,7 +74,8 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
             this.rowsLeft = region.size();
             this.vectors = OffHeapColumnVector.allocateColumns(batchRows, required);
             this.batch = new ColumnarBatch(vectors);
-            this.cursor = anyField ? array.units(region) : null;
+            this.cursor = anyField && !partition.unwritten() ? array.units(region) : null;
+            this.fillRecords = anyField && partition.unwritten() ? new FillRecords(array, batchRows) : null;
         } catch (RuntimeException | Error e) {
             lease.close();
             throw e;
@@ -98,9 +110,16 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         return true;
     }
 
-    /** Fills the index columns of up to the batch's room with the region's next positions. */
+    /** Fills up to the batch's room with the region's next positions: their index columns, and fill values. */
     private int takePositions(int row) {
         int n = (int) Math.min(batchRows - row, rowsLeft);
+        if (fillRecords != null) {
+            for (int i = 0; i < fills.length; i++) {
+                if (fills[i] != null) {
+                    fillRecords.copy(fills[i], n, vectors[i], row);
+                }
+            }
+        }
         fillIndexes(position, n, row);
         position += n;
         return n;
@@ -167,7 +186,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
 
     @Override
     public void close() {
-        try (lease) {
+        try (lease; fillRecords) {
             if (cursor != null) {
                 cursor.close();
             }

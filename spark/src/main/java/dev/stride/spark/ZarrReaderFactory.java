@@ -25,15 +25,15 @@ record ZarrReaderFactory(ReadOptions options, StructType required, AggregatePlan
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        return new BatchReader(options, required, ((ZarrPartition) partition).region());
+        return new BatchReader(options, required, (ZarrPartition) partition);
     }
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
         if (aggregate != null) {
-            return new AggregateReader(options, aggregate, ((ZarrPartition) partition).region());
+            return new AggregateReader(options, aggregate, (ZarrPartition) partition);
         }
-        BatchReader batches = new BatchReader(options, required, ((ZarrPartition) partition).region());
+        BatchReader batches = new BatchReader(options, required, (ZarrPartition) partition);
         return new PartitionReader<>() {
             private Iterator<InternalRow> rows;
             private InternalRow current;

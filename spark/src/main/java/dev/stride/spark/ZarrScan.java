@@ -1,6 +1,9 @@
 package dev.stride.spark;
 
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
 import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -18,6 +21,11 @@ import java.util.stream.Collectors;
 /**
  * A planned read: the columns kept, the region left by index filters, and its partitions, boxes of whole chunks (whole
  * shards) of about {@code partitionBytes} decoded bytes, each read by one task that opens the store itself.
+ *
+ * <p>A plan of more than {@value #LIST_ABOVE} boxes lists the store's chunks first, so that its partitions follow the
+ * chunks stored and the driver's memory follows what was written, not the shape ({@link Partitioner#partitions}); a
+ * store that cannot list (HTTP) plans every box. Either way a plan of more than {@code maxPartitions} is refused
+ * before its partitions are made.
  */
 final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private final ReadOptions options;
@@ -28,7 +36,9 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private final List<Filter> leftToSpark;
     /** The aggregation the tasks compute, or null for a plain scan. */
     private final AggregatePlan aggregate;
-    private List<Region> boxes;
+    /** Plans of more boxes than this list the store first. */
+    static final long LIST_ABOVE = 1 << 12;
+    private List<ZarrPartition> partitions;
 
     ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark,
              AggregatePlan aggregate) {
@@ -57,15 +67,40 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public InputPartition[] planInputPartitions() {
-        return boxes().stream().map(box -> new ZarrPartition(box.start(), box.stop())).toArray(InputPartition[]::new);
+        return partitions().toArray(InputPartition[]::new);
     }
 
-    /** The partitions' boxes, cut once: Spark asks for the partitions and the statistics apart. */
-    private List<Region> boxes() {
-        if (boxes == null) {
-            boxes = Partitioner.boxes(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
+    /** The partitions, planned once: Spark asks for them and for the statistics apart. */
+    private List<ZarrPartition> partitions() {
+        if (partitions == null) {
+            Partitioner cut = Partitioner.of(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
+            long[] stored = cut.count() > LIST_ABOVE ? storedChunks() : null;
+            if (stored == null && cut.count() > options.maxPartitions()) {
+                throw tooMany(cut, stored);
+            }
+            List<ZarrPartition> made = stored == null ? cut.boxes().stream().map(ZarrPartition::read).toList() : cut.partitions(stored);
+            if (made.size() > options.maxPartitions()) {
+                throw tooMany(cut, stored);
+            }
+            partitions = made;
         }
-        return boxes;
+        return partitions;
+    }
+
+    private long[] storedChunks() {
+        try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
+            return array.storedChunks(region);
+        }
+    }
+
+    private ZarrException.BadRequest tooMany(Partitioner cut, long[] stored) {
+        String why = stored == null
+                ? "its store cannot list the chunks written, so each of the " + cut.gridCount() + " chunks the region meets is planned"
+                : "the " + stored.length + " chunks stored are spread over the region";
+        return new ZarrException.BadRequest(null, "a scan of region " + region + " of " + Arrays.toString(shape.shape())
+                + " needs more than maxPartitions (" + options.maxPartitions() + ") partitions: " + why
+                + "; narrow the region with index filters (e.g. _index >= a AND _index < b, with indexColumns), raise "
+                + "partitionBytes (now " + options.partitionBytes() + "), or raise maxPartitions");
     }
 
     @Override
@@ -104,8 +139,8 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         }
         AggregatePlan.KeyRange keys = aggregate.keyRange();
         long rows = 0;
-        for (Region box : boxes()) {
-            rows += keys.rowsAtMost(box.size());
+        for (ZarrPartition p : partitions()) {
+            rows += keys.rowsAtMost(p.region().size());
         }
         return rows;
     }

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * Plans a read: keeps the columns the query needs (nested fields too) and turns filters on index columns into a
  * narrower region; filters on fields stay with Spark. A group-by aggregation {@link AggregatePlan} takes is computed
- * by the tasks as they read, and Spark adds up their results.
+ * by the tasks as they read, and Spark adds up their results; {@code count(*)} alone is the region's size
+ * ({@link CountScan}).
  */
 final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownFilters,
         SupportsPushDownAggregates {
@@ -30,6 +31,8 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
     private Filter[] pushed = new Filter[0];
     private final List<Filter> leftToSpark = new ArrayList<>();
     private AggregatePlan aggregate;
+    /** The {@code count(*)} columns of a count answered from the metadata, or 0. */
+    private int counts;
 
     ZarrScanBuilder(ReadOptions options, StructType schema) {
         this.options = options;
@@ -70,17 +73,34 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         return pushed;
     }
 
+    /** A count of rows alone needs no partial results: the scan's one row is the answer. */
+    @Override
+    public boolean supportCompletePushDown(Aggregation aggregation) {
+        return canPush() && CountScan.countsRows(aggregation);
+    }
+
     @Override
     public boolean pushAggregation(Aggregation aggregation) {
-        if (!options.pushAggregates() || !leftToSpark.isEmpty()) {
+        if (!canPush()) {
             return false;
+        }
+        if (CountScan.countsRows(aggregation)) {
+            counts = aggregation.aggregateExpressions().length;
+            return true;
         }
         aggregate = AggregatePlan.of(aggregation, arraySchema);
         return aggregate != null;
     }
 
+    private boolean canPush() {
+        return options.pushAggregates() && leftToSpark.isEmpty();
+    }
+
     @Override
     public Scan build() {
+        if (counts > 0) {
+            return new CountScan(bounds.region(), counts);
+        }
         return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark), aggregate);
     }
 }

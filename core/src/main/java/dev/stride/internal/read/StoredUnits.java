@@ -45,7 +45,15 @@ public final class StoredUnits {
      * enough to read unit by unit, the store cannot list, or the array has no dimensions.
      */
     public static long[] find(Store store, String prefix, ArrayMetadata meta, long[] unitShape, UnitGrid grid) {
-        if (grid.count() <= LIST_ABOVE || !(store instanceof ListableStore listable) || unitShape.length == 0) {
+        return grid.count() <= LIST_ABOVE ? null : list(store, prefix, meta, unitShape, grid);
+    }
+
+    /**
+     * The numbers (ascending) of the grid's units inside chunks whose key the store lists, whatever the grid's size;
+     * null when the store cannot list or the array has no dimensions.
+     */
+    public static long[] list(Store store, String prefix, ArrayMetadata meta, long[] unitShape, UnitGrid grid) {
+        if (!(store instanceof ListableStore listable) || unitShape.length == 0) {
             return null;
         }
         StoredUnits units = new StoredUnits(listable, prefix, meta, unitShape, grid);
