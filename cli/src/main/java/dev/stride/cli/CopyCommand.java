@@ -133,16 +133,23 @@ final class CopyCommand extends NodeCommand {
                 copyInto(target, groups, arrays, copies, report);
             } catch (RuntimeException e) {
                 // nothing of a failed copy is worth publishing, even into a staging directory
-                copies.forEach(c -> c.target().abort());
+                for (ArrayCopy c : copies) {
+                    cleanUp(e, c.target()::abort);
+                }
                 for (String node : groups.keySet()) {
-                    try {
-                        target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json");
-                    } catch (ZarrException left) {
-                        e.addSuppressed(left);
-                    }
+                    cleanUp(e, () -> target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json"));
                 }
                 throw e;
             }
+        }
+    }
+
+    /** One step of cleaning up after {@code failure}: its own failure is suppressed there, and the next step runs. */
+    private static void cleanUp(RuntimeException failure, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException left) {
+            failure.addSuppressed(left);
         }
     }
 

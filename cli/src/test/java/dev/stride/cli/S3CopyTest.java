@@ -1,11 +1,14 @@
 package dev.stride.cli;
 
+import dev.stride.http.testing.FaultProxy;
+import dev.stride.http.testing.FaultProxy.Fault;
 import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,6 +59,35 @@ class S3CopyTest {
         assertEquals(Failures.USAGE, again.exitCode());
         assertContains(again.err(), "already holds keys; copy writes a new hierarchy");
         assertFalse(CliRun.of("info", target).out().contains("zstd"), "the first copy is left as it was");
+    }
+
+    /**
+     * A chunk PUT refused, then every DELETE of the clean-up too: the copy reports the PUT, the clean-up's failures
+     * ride along as suppressed (the stack trace shows them), and every array is aborted, not only the first.
+     */
+    @Test
+    void aFailedCleanUpKeepsTheFirstFailureAndAbortsEveryArray() {
+        Path source = Fixtures.hierarchy(dir.resolve("source"));
+        try (FaultProxy proxy = new FaultProxy(S3.endpoint().getPort())) {
+            proxy.when(line -> line.startsWith("PUT ") && line.contains("/c/"), Fault.status(403));
+            proxy.when(line -> line.startsWith("DELETE "), Fault.status(403));
+            String target = "s3://" + S3.bucket("cleanup") + "/x.zarr?endpoint=" + proxy.uri("");
+            CliRun copy = CliRun.of("copy", source, target, "--threads", "1", "--debug");
+            assertEquals(Failures.UNREADABLE, copy.exitCode(), copy.err());
+            List<String> lines = copy.err().lines().toList();
+            String last = lines.getLast();
+            assertContains(last, "stride copy: ");
+            assertContains(last, "PUT ");
+            assertContains(last, "/c/");
+            assertContains(last, "HTTP 403");
+            assertFalse(last.contains("DELETE"), last);
+            assertTrue(lines.stream().anyMatch(l -> l.contains("Suppressed:") && l.contains("DELETE ")), copy.err());
+            List<String> log = proxy.log();
+            for (String array : List.of("/records", "/sub/grid", "/sharded")) {
+                assertTrue(log.stream().anyMatch(l -> l.startsWith("DELETE ") && l.contains("/x.zarr" + array + "/zarr.json")),
+                        () -> array + " was not aborted: " + log);
+            }
+        }
     }
 
     /** Anonymous reads of a private bucket are refused in one line naming the key, with no credentials printed. */
