@@ -53,7 +53,9 @@ import java.util.function.Supplier;
                 "killed leaves no DST, and the next copy to DST removes what it left.",
                 "An object store (s3://) has no rename: each array's zarr.json is",
                 "written after its chunks, so no half-copied array is readable, and a",
-                "copy that fails deletes what it wrote."})
+                "copy that fails deletes what it wrote. The copy claims DST first with",
+                "an object .stride-copy-claim (a conditional write) that it deletes",
+                "at the end, so a second copy to DST is refused instead of mixing in."})
 final class CopyCommand extends NodeCommand {
     @Parameters(index = "1", paramLabel = "DST",
             description = "Where the copy goes: a directory (a path or file:///dir) or a store URI (s3://bucket/prefix);"
@@ -96,6 +98,9 @@ final class CopyCommand extends NodeCommand {
     private record ArrayCopy(ZarrArray source, ArrayWriter target, Slabs slabs) {
     }
 
+    /** This copy's hold on a destination in an object store; null for a local one, which is staged. */
+    private DestinationClaim claim;
+
     /** Failures that happened while writing (several threads may fail at once), located under DST rather than PATH. */
     private final Set<ZarrException> destinationFailures = ConcurrentHashMap.newKeySet();
 
@@ -116,7 +121,7 @@ final class CopyCommand extends NodeCommand {
                     atDestination(staging::publish);
                 }
             } else {
-                copyTo(() -> vacant(ZarrWriter.open(store(destination))), groups, arrays, copies, report);
+                copyTo(() -> claimedVacant(ZarrWriter.open(store(destination))), groups, arrays, copies, report);
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             copies.forEach(c -> report(c, report));
@@ -139,7 +144,13 @@ final class CopyCommand extends NodeCommand {
                 for (String node : groups.keySet()) {
                     cleanUp(e, () -> target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json"));
                 }
+                if (claim != null) {
+                    cleanUp(e, claim::release);
+                }
                 throw e;
+            }
+            if (claim != null) {
+                atDestination(claim::release);
             }
         }
     }
@@ -153,13 +164,22 @@ final class CopyCommand extends NodeCommand {
         }
     }
 
-    /** A writer of a store that holds nothing yet: a copy never mixes into existing keys. */
-    private ZarrWriter vacant(ZarrWriter target) {
-        if (!target.store().list("").isEmpty()) {
+    /**
+     * A writer of a store that holds nothing yet, claimed for this copy: a copy never mixes into existing keys, nor
+     * two copies into one another.
+     */
+    private ZarrWriter claimedVacant(ZarrWriter target) {
+        try {
+            claim = DestinationClaim.take(target.store(), destination, w -> err().println(spec.qualifiedName() + ": warning: " + w));
+            if (!target.store().list("").equals(List.of(DestinationClaim.KEY))) {
+                claim.release();
+                throw usageError(destination + " already holds keys; copy writes a new hierarchy");
+            }
+            return target;
+        } catch (RuntimeException e) {
             target.close();
-            throw usageError(destination + " already holds keys; copy writes a new hierarchy");
+            throw e;
         }
-        return target;
     }
 
     /**
@@ -178,6 +198,9 @@ final class CopyCommand extends NodeCommand {
                     array.readUnitShape(), array.layout().recordSize(), threads)));
         });
         copyAll(copies);
+        if (claim != null) {
+            atDestination(claim::confirm);
+        }
         copies.forEach(c -> atDestination(c.target()::commit));
     }
 
