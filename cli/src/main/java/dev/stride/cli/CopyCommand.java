@@ -9,7 +9,6 @@ import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.GroupMetadata;
-import dev.stride.model.IoText;
 import dev.stride.model.Json;
 import dev.stride.model.NodeMetadata;
 import dev.stride.model.Region;
@@ -18,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -221,28 +219,11 @@ final class CopyCommand extends NodeCommand {
                 throw usageError("chunk and shard sizes must be 1 or more, not " + TargetLayout.text(shape));
             }
         }
-        try {
-            destinationPath = LocalDirectory.of(destination);
-        } catch (ZarrException e) {
-            throw usageError(e.getMessage());
-        }
-        if (destinationPath == null) {
-            return;
-        }
-        if (!Directories.vacant(destinationPath)) {
+        destinationPath = localOrUsage(destination);
+        if (destinationPath != null && !Directories.vacant(destinationPath)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
         }
-        if (path != null && realPath(destinationPath).startsWith(realPath(path))) {
-            throw usageError(destination + " lies inside " + path + ", which is being copied");
-        }
-    }
-
-    private Path realPath(Path p) {
-        try {
-            return Directories.real(p);
-        } catch (IOException e) {
-            throw usageError("cannot resolve " + p + ": " + IoText.reason(e));
-        }
+        refuseOutputInside(destination, destinationPath, "copied");
     }
 
     /** Collects every group and array of the hierarchy, parents first, with the array each becomes; nothing is written yet. */
