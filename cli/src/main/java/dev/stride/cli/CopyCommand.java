@@ -9,7 +9,6 @@ import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.GroupMetadata;
-import dev.stride.model.IoText;
 import dev.stride.model.Json;
 import dev.stride.model.NodeMetadata;
 import dev.stride.model.Region;
@@ -18,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -53,7 +51,9 @@ import java.util.function.Supplier;
                 "killed leaves no DST, and the next copy to DST removes what it left.",
                 "An object store (s3://) has no rename: each array's zarr.json is",
                 "written after its chunks, so no half-copied array is readable, and a",
-                "copy that fails deletes what it wrote."})
+                "copy that fails deletes what it wrote. The copy claims DST first with",
+                "an object .stride-copy-claim (a conditional write) that it deletes",
+                "at the end, so a second copy to DST is refused instead of mixing in."})
 final class CopyCommand extends NodeCommand {
     @Parameters(index = "1", paramLabel = "DST",
             description = "Where the copy goes: a directory (a path or file:///dir) or a store URI (s3://bucket/prefix);"
@@ -96,6 +96,9 @@ final class CopyCommand extends NodeCommand {
     private record ArrayCopy(ZarrArray source, ArrayWriter target, Slabs slabs) {
     }
 
+    /** This copy's hold on a destination in an object store; null for a local one, which is staged. */
+    private DestinationClaim claim;
+
     /** Failures that happened while writing (several threads may fail at once), located under DST rather than PATH. */
     private final Set<ZarrException> destinationFailures = ConcurrentHashMap.newKeySet();
 
@@ -116,7 +119,7 @@ final class CopyCommand extends NodeCommand {
                     atDestination(staging::publish);
                 }
             } else {
-                copyTo(() -> vacant(ZarrWriter.open(store(destination))), groups, arrays, copies, report);
+                copyTo(() -> claimedVacant(ZarrWriter.open(store(destination))), groups, arrays, copies, report);
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             copies.forEach(c -> report(c, report));
@@ -133,26 +136,48 @@ final class CopyCommand extends NodeCommand {
                 copyInto(target, groups, arrays, copies, report);
             } catch (RuntimeException e) {
                 // nothing of a failed copy is worth publishing, even into a staging directory
-                copies.forEach(c -> c.target().abort());
+                for (ArrayCopy c : copies) {
+                    cleanUp(e, c.target()::abort);
+                }
                 for (String node : groups.keySet()) {
-                    try {
-                        target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json");
-                    } catch (ZarrException left) {
-                        e.addSuppressed(left);
-                    }
+                    cleanUp(e, () -> target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json"));
+                }
+                if (claim != null) {
+                    cleanUp(e, claim::release);
                 }
                 throw e;
+            }
+            if (claim != null) {
+                atDestination(claim::release);
             }
         }
     }
 
-    /** A writer of a store that holds nothing yet: a copy never mixes into existing keys. */
-    private ZarrWriter vacant(ZarrWriter target) {
-        if (!target.store().list("").isEmpty()) {
-            target.close();
-            throw usageError(destination + " already holds keys; copy writes a new hierarchy");
+    /** One step of cleaning up after {@code failure}: its own failure is suppressed there, and the next step runs. */
+    private static void cleanUp(RuntimeException failure, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException left) {
+            failure.addSuppressed(left);
         }
-        return target;
+    }
+
+    /**
+     * A writer of a store that holds nothing yet, claimed for this copy: a copy never mixes into existing keys, nor
+     * two copies into one another.
+     */
+    private ZarrWriter claimedVacant(ZarrWriter target) {
+        try {
+            claim = DestinationClaim.take(target.store(), destination, w -> err().println(spec.qualifiedName() + ": warning: " + w));
+            if (!target.store().list("").equals(List.of(DestinationClaim.KEY))) {
+                claim.release();
+                throw usageError(destination + " already holds keys; copy writes a new hierarchy");
+            }
+            return target;
+        } catch (RuntimeException e) {
+            target.close();
+            throw e;
+        }
     }
 
     /**
@@ -171,6 +196,9 @@ final class CopyCommand extends NodeCommand {
                     array.readUnitShape(), array.layout().recordSize(), threads)));
         });
         copyAll(copies);
+        if (claim != null) {
+            atDestination(claim::confirm);
+        }
         copies.forEach(c -> atDestination(c.target()::commit));
     }
 
@@ -191,28 +219,11 @@ final class CopyCommand extends NodeCommand {
                 throw usageError("chunk and shard sizes must be 1 or more, not " + TargetLayout.text(shape));
             }
         }
-        try {
-            destinationPath = LocalDirectory.of(destination);
-        } catch (ZarrException e) {
-            throw usageError(e.getMessage());
-        }
-        if (destinationPath == null) {
-            return;
-        }
-        if (!Directories.vacant(destinationPath)) {
+        destinationPath = localOrUsage(destination);
+        if (destinationPath != null && !Directories.vacant(destinationPath)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
         }
-        if (path != null && realPath(destinationPath).startsWith(realPath(path))) {
-            throw usageError(destination + " lies inside " + path + ", which is being copied");
-        }
-    }
-
-    private Path realPath(Path p) {
-        try {
-            return Directories.real(p);
-        } catch (IOException e) {
-            throw usageError("cannot resolve " + p + ": " + IoText.reason(e));
-        }
+        refuseOutputInside(destination, destinationPath, "copied");
     }
 
     /** Collects every group and array of the hierarchy, parents first, with the array each becomes; nothing is written yet. */

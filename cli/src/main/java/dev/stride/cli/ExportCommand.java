@@ -57,6 +57,9 @@ final class ExportCommand extends NodeCommand {
         if (toStdout && as == ExportFormat.ARROW) {
             throw usageError("the arrow file format needs a file it can seek in; write arrow-stream to stdout");
         }
+        if (!toStdout) {
+            refuseOutputInside(destination, Path.of(destination), "exported");
+        }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
             Region box = choice.box(array);

@@ -9,6 +9,7 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
+import java.util.regex.Pattern;
 
 /**
  * Failures as one line on stderr and an exit code: {@link #UNREADABLE} when the data could not be read, {@link #USAGE}
@@ -19,6 +20,8 @@ final class Failures {
     static final int UNREADABLE = 1;
     static final int USAGE = 2;
     private static final String DEBUG = "--debug";
+    /** A root named by a URI (a scheme of two or more characters, as StoreDescriptor reads it) with a query. */
+    private static final Pattern URI_WITH_QUERY = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+:[^?]*\\?.*", Pattern.DOTALL);
 
     private Failures() {
     }
@@ -103,18 +106,24 @@ final class Failures {
                 + (more % 1024 == 0 ? more / 1024 + "g" : more + "m") + " (or larger)";
     }
 
-    /** A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. */
+    /**
+     * A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. A
+     * URI's query ({@code ?retryTime=30}) goes after all of that, apart, so the key stays on the path.
+     */
     static String located(String root, ZarrException e) {
-        StringBuilder where = new StringBuilder(root);
+        StringBuilder inside = new StringBuilder();
         if (e.node() != null && !e.node().equals("/")) {
-            where.append(e.node());
+            inside.append(e.node());
         }
         if (e.member() != null) {
-            where.append("/zarr.json at ").append(e.member().isEmpty() ? "/" : e.member());
+            inside.append("/zarr.json at ").append(e.member().isEmpty() ? "/" : e.member());
         }
         if (e.chunkKey() != null) {
-            where.append(e instanceof ZarrException.StoreFailure ? "/" : " chunk ").append(e.chunkKey());
+            inside.append(e instanceof ZarrException.StoreFailure ? "/" : " chunk ").append(e.chunkKey());
         }
+        int query = URI_WITH_QUERY.matcher(root).matches() ? root.indexOf('?') : -1;
+        String where = query < 0 || inside.isEmpty() ? root + inside
+                : root.substring(0, query) + inside + " (with " + root.substring(query) + ")";
         return where + ": " + e.reason();
     }
 

@@ -3,6 +3,7 @@ package dev.stride.cli;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.GroupMetadata;
+import dev.stride.model.IoText;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,11 +12,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -47,15 +50,57 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
             description = "A node: a hierarchy's root, or a group or array inside it; its directory, or a URI (file:///dir, file:///dir?io=read).")
     void location(String given) {
         location = given;
+        path = localOrUsage(given);
+    }
+
+    ParameterException usageError(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    /**
+     * Refuses an output at or below PATH, where writing would change the node being read (an export over its
+     * {@code zarr.json}, a copy into itself): local paths compared with their links resolved (an output not there yet
+     * by its deepest existing parent), store URIs of one scheme and endpoint by their path.
+     *
+     * @param output the output as the user gave it
+     * @param local the file or directory it names, or null for a store URI of another scheme
+     * @param doing what the command does to PATH, "exported"
+     */
+    void refuseOutputInside(String output, Path local, String doing) {
+        boolean inside;
+        if (path != null && local != null) {
+            inside = realPath(local).startsWith(realPath(path));
+        } else if (path == null && local == null) {
+            StoreDescriptor in = store(location);
+            StoreDescriptor out = store(output);
+            String from = in.uri().toString().replaceFirst("/+$", "");
+            String to = out.uri().toString().replaceFirst("/+$", "");
+            inside = in.scheme().equalsIgnoreCase(out.scheme()) && Objects.equals(in.option("endpoint", null), out.option("endpoint", null))
+                    && (to.equals(from) || to.startsWith(from + "/"));
+        } else {
+            inside = false;
+        }
+        if (inside) {
+            throw usageError(output + " lies inside " + location + ", which is being " + doing + "; write it elsewhere");
+        }
+    }
+
+    /** The directory a path or URI names, or null for a store of another scheme; a usage error when it is neither. */
+    Path localOrUsage(String given) {
         try {
-            path = LocalDirectory.of(given);
+            return LocalDirectory.of(given);
         } catch (ZarrException e) {
             throw usageError(e.getMessage());
         }
     }
 
-    ParameterException usageError(String message) {
-        return new ParameterException(spec.commandLine(), message);
+    /** Where {@code p} is or would be, links resolved. */
+    Path realPath(Path p) {
+        try {
+            return Directories.real(p);
+        } catch (IOException e) {
+            throw usageError("cannot resolve " + p + ": " + IoText.reason(e));
+        }
     }
 
     /** The hierarchy whose root node is PATH, opened through the store provider of its scheme. */

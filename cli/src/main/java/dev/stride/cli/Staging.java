@@ -79,10 +79,21 @@ final class Staging implements AutoCloseable {
         return directory;
     }
 
-    /** Makes the staging directory the destination: renamed onto it (an empty directory there is replaced), then fsynced. */
+    /**
+     * Makes the staging directory the destination: renamed onto it (an empty directory there is replaced), then
+     * fsynced. Refused when something was put at the destination meanwhile: that copy was first.
+     */
     void publish() {
         try {
-            Files.move(directory, destination, StandardCopyOption.ATOMIC_MOVE);
+            try {
+                Files.move(directory, destination, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                if (!Directories.vacant(destination)) {
+                    throw new ZarrException.StoreFailure(null, "was filled by another copy or writer while this copy ran;"
+                            + " a copy writes a new hierarchy and never mixes into another, so this one is discarded", e);
+                }
+                throw e;
+            }
             published = true;
             try (FileChannel parent = FileChannel.open(directory.getParent(), StandardOpenOption.READ)) {
                 parent.force(true);

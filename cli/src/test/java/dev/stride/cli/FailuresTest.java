@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,21 @@ class FailuresTest {
         assertEquals(Failures.UNREADABLE, run.exitCode());
         assertTrue(run.err().startsWith("stride cat: " + grid + " chunk c/1/0: "), run.err());
         assertEquals(1, run.err().lines().count(), run.err());
+    }
+
+    /** A URI's query is given after the key, apart, rather than in the middle of the path. */
+    @Test
+    void theKeyFollowsTheURIsPathAndItsQueryComesApart() throws IOException {
+        Path grid = Fixtures.grid(dir);
+        Files.write(grid.resolve("c/1/0"), new byte[] {1, 2, 3});
+        String uri = grid.toUri().toString().replaceFirst("/$", "") + "?io=read";
+        CliRun run = CliRun.of("cat", uri);
+        assertEquals(Failures.UNREADABLE, run.exitCode());
+        assertTrue(run.err().startsWith("stride cat: " + uri.replace("?io=read", "") + " chunk c/1/0 (with ?io=read): "), run.err());
+        assertEquals("s3://b/raw.zarr/c/0 (with ?retryTime=30&timeout=5): GET failed",
+                Failures.located("s3://b/raw.zarr?retryTime=30&timeout=5", new ZarrException.StoreFailure("c/0", "GET failed", null)));
+        assertEquals("/data/odd?name.zarr/c/0: GET failed",
+                Failures.located("/data/odd?name.zarr", new ZarrException.StoreFailure("c/0", "GET failed", null)), "a path keeps its '?'");
     }
 
     @Test

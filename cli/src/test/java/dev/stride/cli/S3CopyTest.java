@@ -1,11 +1,18 @@
 package dev.stride.cli;
 
+import dev.stride.http.testing.FaultProxy;
+import dev.stride.http.testing.FaultProxy.Fault;
+import dev.stride.ZarrWriter;
 import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -60,6 +67,87 @@ class S3CopyTest {
         assertEquals(Failures.USAGE, again.exitCode());
         assertContains(again.err(), "already holds keys; copy writes a new hierarchy");
         assertFalse(CliRun.of("info", target).out().contains("zstd"), "the first copy is left as it was");
+    }
+
+    /** A destination another copy has claimed is refused, with the claim's holder and how to clear a stale one. */
+    @Test
+    void aClaimedDestinationIsRefusedUntouched() {
+        Path source = Fixtures.grid(dir.resolve("grid"));
+        String bucket = S3.bucket("claimed");
+        String target = S3.uri(bucket, "x.zarr", "");
+        String holder = "stride copy 0000, pid 4242 on elsewhere since 2026-01-01T00:00:00Z\n";
+        try (ZarrWriter other = ZarrWriter.open(target)) {
+            other.store().write(".stride-copy-claim", MemorySegment.ofArray(holder.getBytes(StandardCharsets.UTF_8)));
+        }
+        CliRun copy = CliRun.of("copy", source, target);
+        assertEquals(Failures.USAGE, copy.exitCode(), copy.err());
+        assertEquals("stride copy: " + target + ": is being written by another copy (pid 4242 on elsewhere since"
+                + " 2026-01-01T00:00:00Z), which holds its claim .stride-copy-claim; two copies would mix their chunks."
+                + " If no copy is running there, delete that object (s3://" + bucket + "/x.zarr/.stride-copy-claim) and copy again\n", copy.err());
+        try (ZarrWriter other = ZarrWriter.open(target)) {
+            assertEquals(List.of(".stride-copy-claim"), other.store().list(""));
+            assertEquals(holder, new String(other.store().readBytes(".stride-copy-claim"), StandardCharsets.UTF_8));
+        }
+    }
+
+    /**
+     * s3proxy ignores If-None-Match on a PUT: the copy says its claim cannot be exclusive. Behind a proxy that
+     * refuses the second conditional PUT of the claim, as a server honouring the condition does, it says nothing.
+     * Either way the claim is gone once the copy is.
+     */
+    @Test
+    void aClaimIsExclusiveOnlyWhereTheServerHonoursTheCondition() {
+        Path source = Fixtures.grid(dir.resolve("grid"));
+        String bucket = S3.bucket("claims");
+        CliRun ignored = CliRun.of("copy", source, S3.uri(bucket, "ignored.zarr", ""));
+        assertEquals(0, ignored.exitCode(), ignored.err());
+        assertContains(ignored.err(), "stride copy: warning: " + S3.uri(bucket, "ignored.zarr", "")
+                + " ignores conditional writes (If-None-Match), so a copy to it started at the same moment may not be refused");
+        try (FaultProxy proxy = new FaultProxy(S3.endpoint().getPort())) {
+            AtomicInteger claims = new AtomicInteger();
+            proxy.when(line -> line.startsWith("PUT ") && line.contains("/.stride-copy-claim") && claims.incrementAndGet() > 1,
+                    Fault.status(412));
+            String target = "s3://" + bucket + "/honoured.zarr?endpoint=" + proxy.uri("");
+            CliRun honoured = CliRun.of("copy", source, target);
+            assertEquals(0, honoured.exitCode(), honoured.err());
+            assertEquals("", honoured.err());
+            assertEquals(2, claims.get(), "the claim, then the same claim refused");
+        }
+        for (String copy : List.of("ignored.zarr", "honoured.zarr")) {
+            try (ZarrWriter written = ZarrWriter.open(S3.uri(bucket, copy, ""))) {
+                assertFalse(written.store().list("").contains(".stride-copy-claim"), copy);
+                assertTrue(written.store().list("").contains("zarr.json"), copy);
+            }
+        }
+    }
+
+    /**
+     * A chunk PUT refused, then every DELETE of the clean-up too: the copy reports the PUT, the clean-up's failures
+     * ride along as suppressed (the stack trace shows them), and every array is aborted, not only the first.
+     */
+    @Test
+    void aFailedCleanUpKeepsTheFirstFailureAndAbortsEveryArray() {
+        Path source = Fixtures.hierarchy(dir.resolve("source"));
+        try (FaultProxy proxy = new FaultProxy(S3.endpoint().getPort())) {
+            proxy.when(line -> line.startsWith("PUT ") && line.contains("/c/"), Fault.status(403));
+            proxy.when(line -> line.startsWith("DELETE "), Fault.status(403));
+            String target = "s3://" + S3.bucket("cleanup") + "/x.zarr?endpoint=" + proxy.uri("");
+            CliRun copy = CliRun.of("copy", source, target, "--threads", "1", "--debug");
+            assertEquals(Failures.UNREADABLE, copy.exitCode(), copy.err());
+            List<String> lines = copy.err().lines().toList();
+            String last = lines.getLast();
+            assertContains(last, "stride copy: ");
+            assertContains(last, "PUT ");
+            assertContains(last, "/c/");
+            assertContains(last, "HTTP 403");
+            assertFalse(last.contains("DELETE"), last);
+            assertTrue(lines.stream().anyMatch(l -> l.contains("Suppressed:") && l.contains("DELETE ")), copy.err());
+            List<String> log = proxy.log();
+            for (String array : List.of("/records", "/sub/grid", "/sharded")) {
+                assertTrue(log.stream().anyMatch(l -> l.startsWith("DELETE ") && l.contains("/x.zarr" + array + "/zarr.json")),
+                        () -> array + " was not aborted: " + log);
+            }
+        }
     }
 
     /** Anonymous reads of a private bucket are refused in one line naming the key, with no credentials printed. */

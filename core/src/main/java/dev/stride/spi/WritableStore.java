@@ -16,6 +16,18 @@ public interface WritableStore extends ListableStore {
     void write(String key, MemorySegment value);
 
     /**
+     * Stores a value only if the key holds none yet, in one step no other writer can come between: what claims a
+     * key for one writer. False, the value left as it was, when the key holds one. A server that ignores the condition
+     * stores the value anyway and answers true, so a caller that must know reads the value back.
+     *
+     * @throws UnsupportedOperationException when the store has no conditional write (the default)
+     * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be stored
+     */
+    default boolean create(String key, MemorySegment value) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no conditional write");
+    }
+
+    /**
      * Removes a key if present.
      *
      * @throws dev.stride.model.ZarrException.StoreFailure when the key cannot be removed

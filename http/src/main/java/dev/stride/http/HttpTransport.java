@@ -208,6 +208,23 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
+     * Stores a whole value only if the key has none yet ({@code PUT} with {@code If-None-Match: *}, S3's conditional
+     * write): false when the server answers 412, the key holding a value. A 409 (another conditional write of the key
+     * in progress) is retried. A server that ignores the header stores the value and answers 200: true.
+     *
+     * @throws ZarrException.StoreFailure when the value cannot be stored
+     */
+    public boolean putIfAbsent(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer) {
+        Map<String, String> conditional = new LinkedHashMap<>(headers);
+        conditional.put("If-None-Match", "*");
+        return exchange(new Request<Boolean>("PUT", uri, key, null, conditional, signer, body, false, null), (info, attempt) -> switch (info.statusCode()) {
+            case 412 -> BodySubscribers.replacing(new Outcome.Done<>(false));
+            case 409 -> BodySubscribers.replacing(new Outcome.Retry<>("HTTP 409, another conditional write of the key in progress"));
+            default -> info.statusCode() / 100 == 2 ? BodySubscribers.replacing(new Outcome.Done<>(true)) : null;
+        });
+    }
+
+    /**
      * Removes a value; one that does not exist is no failure.
      *
      * @throws ZarrException.StoreFailure when the value cannot be removed

@@ -155,11 +155,28 @@ public final class S3Store extends RemoteStore implements WritableStore {
     @Override
     public void write(String key, MemorySegment value) {
         ensureOpen();
+        checkOnePut(key, value);
+        transport().put(uriOf(key), key, value, headersFor("PUT"), signer);
+    }
+
+    private static void checkOnePut(String key, MemorySegment value) {
         if (value.byteSize() > MAX_SINGLE_PUT) {
             throw new ZarrException.StoreFailure(key, "holds " + value.byteSize()
                     + " bytes, more than the 5 GiB S3 stores with one PUT; write smaller chunks or shards", null);
         }
-        transport().put(uriOf(key), key, value, headersFor("PUT"), signer);
+    }
+
+    /**
+     * Stores a value only if the key holds none (a PUT with {@code If-None-Match: *}; AWS S3 honours it, servers
+     * that ignore it store the value and answer true).
+     *
+     * @throws ZarrException.StoreFailure when the value cannot be stored
+     */
+    @Override
+    public boolean create(String key, MemorySegment value) {
+        ensureOpen();
+        checkOnePut(key, value);
+        return transport().putIfAbsent(uriOf(key), key, value, headersFor("PUT"), signer);
     }
 
     /** Removes a key; one that is not there is no failure. */

@@ -284,6 +284,22 @@ class S3StoreTest {
         }
     }
 
+    /** A create is a PUT with If-None-Match: *, and S3's 412 for a key that holds a value is a false, no failure. */
+    @Test
+    void createIsAConditionalPutAndA412IsAKeyTaken() {
+        try (RecordingServer server = new RecordingServer("412 Precondition Failed", "<Error><Code>PreconditionFailed</Code></Error>");
+             WritableStore store = PROVIDER.openWritable(StoreDescriptor.parse("s3://b/x?retries=0&endpoint=" + server.endpoint()))) {
+            assertFalse(store.create("claim", bytes("mine")));
+            Map<String, String> h = server.requests().getFirst();
+            assertEquals("*", h.get("if-none-match"));
+            assertTrue(h.get("authorization").contains("if-none-match"), "the condition is signed");
+        }
+        try (WritableStore store = open(SERVER.bucket("create"), "data.zarr")) {
+            assertTrue(store.create("claim", bytes("mine")));
+            assertEquals("mine", new String(store.readBytes("claim"), StandardCharsets.UTF_8));
+        }
+    }
+
     @Test
     void unknownOptionsAreRefusedByName() {
         ZarrException e = assertThrows(ZarrException.BadRequest.class,

@@ -20,15 +20,25 @@ public final class DataTypes {
     private static final Set<String> VARIABLE_LENGTH = Set.of("string", "bytes", "vlen-utf8", "vlen-bytes", "variable_length_utf8");
     /** Records larger than this cannot be a packed Java layout or one element of a chunk buffer. */
     static final long MAX_RECORD_BYTES = 1 << 30;
+    /**
+     * Fields a data type may have in all, nested ones counted: every field costs a layout entry, a column and a name
+     * in each reader, so a far wider struct would make a few records take minutes and gigabytes to open and print.
+     */
+    static final int MAX_FIELDS = 65_536;
 
     private DataTypes() {
     }
 
     public static DataType parse(Node node, Json json, String pointer) {
-        return parse(node, json, pointer, 0);
+        return parse(node, json, pointer, 0, new FieldCount());
     }
 
-    private static DataType parse(Node node, Json json, String pointer, int depth) {
+    /** The fields parsed so far in one data type, at every level. */
+    private static final class FieldCount {
+        int fields;
+    }
+
+    private static DataType parse(Node node, Json json, String pointer, int depth, FieldCount count) {
         if (depth > 32) {
             throw node.invalid(pointer, "structs nested deeper than 32 levels");
         }
@@ -50,8 +60,8 @@ public final class DataTypes {
         }
         return switch (name) {
             case "numpy.datetime64", "numpy.timedelta64" -> time(node, ext);
-            case "struct" -> struct(node, ext, depth, false);
-            case "structured" -> struct(node, ext, depth, true);
+            case "struct" -> struct(node, ext, depth, false, count);
+            case "structured" -> struct(node, ext, depth, true, count);
             default -> {
                 if (VARIABLE_LENGTH.contains(name)) {
                     throw node.unsupported(pointer, "variable-length data type '" + name + "' has no fixed size; Stride reads fixed-size types only");
@@ -73,7 +83,7 @@ public final class DataTypes {
         return new TimeType(ext.name().equals("numpy.datetime64"), unit, scale);
     }
 
-    private static StructType struct(Node node, Extension ext, int depth, boolean legacy) {
+    private static StructType struct(Node node, Extension ext, int depth, boolean legacy, FieldCount count) {
         node.onlyConfiguration(ext, "fields");
         String fieldsPointer = ext.pointer() + "/configuration/fields";
         Json.JArray fields = node.array(node.required(ext.configuration(), "fields", ext.pointer() + "/configuration"), fieldsPointer);
@@ -85,6 +95,10 @@ public final class DataTypes {
         long size = 0;
         for (int i = 0; i < fields.size(); i++) {
             String at = fieldsPointer + "/" + i;
+            if (++count.fields > MAX_FIELDS) {
+                throw node.unsupported(at, "a data type of more than " + MAX_FIELDS + " fields in all (nested ones counted);"
+                        + " Stride reads structs of at most that many");
+            }
             Json f = fields.get(i);
             Json nameJson;
             Json typeJson;
@@ -114,7 +128,7 @@ public final class DataTypes {
             if (!names.add(name)) {
                 throw node.invalid(namePointer, "duplicate field name '" + name + "'");
             }
-            DataType type = parse(node, typeJson, typePointer, depth + 1);
+            DataType type = parse(node, typeJson, typePointer, depth + 1, count);
             size += type.byteSize();
             if (size > MAX_RECORD_BYTES) {
                 throw node.invalid(fieldsPointer, "records larger than 2^30 bytes are not supported");

@@ -240,6 +240,23 @@ class DataTypeTest {
         assertFalse(t.hasByteOrder());
     }
 
+    /** 65,536 fields in all are read, a struct field and those inside it counted; the next one is refused where it stands. */
+    @Test
+    void aStructOfMoreFieldsThanTheLimitIsRefused() {
+        String[] flat = new String[DataTypes.MAX_FIELDS];
+        String[] fill = new String[DataTypes.MAX_FIELDS];
+        for (int i = 0; i < flat.length; i++) {
+            flat[i] = field("f" + i, "'uint8'");
+            fill[i] = "'f" + i + "': 0";
+        }
+        assertEquals(DataTypes.MAX_FIELDS, parse(struct(flat), "{" + String.join(", ", fill) + "}", "{'name': 'bytes'}").byteSize());
+        String[] nested = flat.clone();
+        nested[DataTypes.MAX_FIELDS - 1] = field("inner", struct(field("a", "'uint8'"), field("b", "'uint8'")));
+        refused(Unsupported.class, "/data_type/configuration/fields/65535/data_type/configuration/fields/0",
+                "a data type of more than 65536 fields in all (nested ones counted); Stride reads structs of at most that many",
+                () -> parse(struct(nested), "{}"));
+    }
+
     @Test
     void structsNestedTooDeepAreRefused() {
         String type = "'uint8'";

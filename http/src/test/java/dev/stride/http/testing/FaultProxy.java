@@ -19,13 +19,16 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
  * An HTTP/1.1 proxy on loopback in front of one upstream server (nginx, an S3 server) that spoils requests on a
- * schedule: each request takes the next {@link Fault} scheduled, or {@link Fault#PASS} when none is left. It counts
+ * schedule: each request takes the fault of the first {@link #when rule} its line matches, else the next {@link Fault}
+ * scheduled, or {@link Fault#PASS} when none is left. It counts
  * requests, the most requests it was answering at once and the most client connections open at once, and records
  * each request's line and {@code Range} header. The upstream is asked with {@code Connection: close}; the client's
  * connections are kept alive.
@@ -73,6 +76,7 @@ public final class FaultProxy implements AutoCloseable {
     private final ServerSocket server;
     private final Queue<Fault> schedule = new ConcurrentLinkedQueue<>();
     private volatile Fault otherwise = Fault.PASS;
+    private final List<Rule> rules = new CopyOnWriteArrayList<>();
     private final Set<Socket> clients = ConcurrentHashMap.newKeySet();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger answering = new AtomicInteger();
@@ -105,13 +109,23 @@ public final class FaultProxy implements AutoCloseable {
         schedule.addAll(Arrays.asList(faults));
     }
 
+    /** The fault of the requests whose line matches, whatever the schedule. */
+    private record Rule(Predicate<String> requestLine, Fault fault) {
+    }
+
+    /** Gives {@code fault} to every request whose line ({@code PUT /bucket/key HTTP/1.1}) {@code requestLine} accepts. */
+    public void when(Predicate<String> requestLine, Fault fault) {
+        rules.add(new Rule(requestLine, fault));
+    }
+
     /** What happens to every request once the schedule is used up ({@link Fault#PASS} unless set). */
     public void otherwise(Fault fault) {
         otherwise = fault;
     }
 
-    /** Forgets the schedule and the counts. */
+    /** Forgets the rules, the schedule and the counts. */
     public void reset() {
+        rules.clear();
         schedule.clear();
         otherwise = Fault.PASS;
         requests.set(0);
@@ -163,7 +177,7 @@ public final class FaultProxy implements AutoCloseable {
                 log.add(request.startLine.replace(" HTTP/1.1", "") + " " + request.header("Range"));
                 maxAnswering.accumulateAndGet(answering.incrementAndGet(), Math::max);
                 try {
-                    Fault fault = schedule.poll();
+                    Fault fault = faultOf(request.startLine);
                     if (!answer(client, in, out, request, fault == null ? otherwise : fault)) {
                         return;
                     }
@@ -176,6 +190,16 @@ public final class FaultProxy implements AutoCloseable {
         } finally {
             clients.remove(client);
         }
+    }
+
+    /** The fault of the first rule the line matches, else the next one scheduled; null when there is none. */
+    private Fault faultOf(String requestLine) {
+        for (Rule r : rules) {
+            if (r.requestLine().test(requestLine)) {
+                return r.fault();
+            }
+        }
+        return schedule.poll();
     }
 
     /** Answers one request; false when the connection is to end. */
