@@ -134,6 +134,22 @@ class ExportCommandTest {
     }
 
     @Test
+    void anExportRemovesWhatAKilledExportOfTheSameFileLeft() throws IOException {
+        Path out = dir.resolve("out.csv");
+        String host = ".out.csv.h-" + Files.readString(Path.of("/proc/sys/kernel/hostname")).strip().replaceAll("[^A-Za-z0-9.-]", "_");
+        // no process has pid 2^31-1 (Linux stops at 2^22); this test's JVM is alive, so its partial file stays
+        Path killed = Files.createFile(dir.resolve(host + ".p-2147483647-1733300000000.k1.partial"));
+        long self = ProcessHandle.current().pid();
+        long started = ProcessHandle.current().info().startInstant().orElseThrow().toEpochMilli();
+        Path running = Files.createFile(dir.resolve(host + ".p-" + self + "-" + started + ".r2.partial"));
+        CliRun run = CliRun.of("export", records(), out);
+        assertEquals(0, run.exitCode(), run.err());
+        assertFalse(Files.exists(killed), "a killed export's partial file is removed");
+        assertTrue(Files.exists(running), "a running export's partial file stays");
+        assertTrue(Files.size(out) > 0);
+    }
+
+    @Test
     void aSecondTimestampBeyondParquetsMillisecondsIsRefusedNamingTheColumn() throws IOException {
         Path records = records();
         byte[] chunk = Files.readAllBytes(records.resolve("c/0"));

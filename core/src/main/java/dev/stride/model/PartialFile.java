@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * that pid, or one started at another time: the pid was reused). Files of another host are left alone, since its
  * processes cannot be seen from here.
  */
-public final class PartialFile {
+final class PartialFile {
     /** What follows {@code .NAME.h-}: the host, the pid and start of the process, a random part. */
     private static final Pattern MAKER = Pattern.compile("(.*)\\.p-([0-9]{1,18})-([0-9]{1,18})\\.[0-9a-z]+\\.partial");
     private static final String HOST = hostName();
@@ -30,7 +30,7 @@ public final class PartialFile {
     }
 
     /** A new name for a partial file of {@code destination}, beside it; nothing is created. */
-    public static Path beside(Path destination) {
+    static Path beside(Path destination) {
         Path target = destination.toAbsolutePath();
         return target.resolveSibling("." + target.getFileName() + ".h-" + HOST + "." + SELF + "."
                 + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".partial");
@@ -42,7 +42,7 @@ public final class PartialFile {
      *
      * @throws IOException when the folder cannot be listed or a stale file cannot be deleted
      */
-    public static void removeAbandoned(Path destination) throws IOException {
+    static void removeAbandoned(Path destination) throws IOException {
         Path target = destination.toAbsolutePath();
         Path folder = target.getParent();
         if (!Files.isDirectory(folder)) {
@@ -72,12 +72,18 @@ public final class PartialFile {
         return process.info().startInstant().map(Instant::toEpochMilli);
     }
 
-    /** The host's name as a file name can hold it. */
+    /** The host's name as a file name can hold it: the kernel's on Linux, as a name lookup can stall for seconds. */
     private static String hostName() {
+        String name;
         try {
-            return InetAddress.getLocalHost().getHostName().replaceAll("[^A-Za-z0-9.-]", "_");
-        } catch (UnknownHostException e) {
-            return "localhost";
+            name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        } catch (IOException | UnsupportedOperationException notLinux) {
+            try {
+                name = InetAddress.getLocalHost().getHostName();
+            } catch (UnknownHostException e) {
+                name = "localhost";
+            }
         }
+        return name.replaceAll("[^A-Za-z0-9.-]", "_");
     }
 }

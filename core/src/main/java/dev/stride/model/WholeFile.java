@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file whole or not at all: what is written goes to a hidden file beside it, renamed over it only once
  * complete, so a reader (or a failed write) never sees half a file, and a file already there stays as it was until
- * the new one replaces it. Stride's exports write files this way, and so may tools built on Stride.
+ * the new one replaces it. The hidden file names the process writing it, so that the next write of the same file
+ * removes what a killed one left. Stride's exports write files this way, and so may tools built on Stride.
  */
 public final class WholeFile {
     private WholeFile() {
@@ -26,7 +26,8 @@ public final class WholeFile {
     /**
      * Writes {@code file} with {@code contents}: into a new hidden file in the same directory (made as any new file is,
      * with the umask's permissions), forced to the disk and then renamed over {@code file}. When {@code contents} or
-     * any step fails, the hidden file is deleted and {@code file} is as it was.
+     * any step fails, the hidden file is deleted and {@code file} is as it was. Hidden files of {@code file} left by
+     * processes of this host that are gone are deleted first.
      *
      * @throws ZarrException.BadRequest when {@code file} is null or a directory
      */
@@ -35,8 +36,8 @@ public final class WholeFile {
         if (Files.isDirectory(ZarrException.BadRequest.requireNonNull(file, "file"))) {
             throw new ZarrException.BadRequest(null, "'" + file + "' is a directory; give the file to write");
         }
-        Path partial = file.toAbsolutePath().resolveSibling("." + file.getFileName() + "."
-                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".partial");
+        PartialFile.removeAbandoned(file);
+        Path partial = PartialFile.beside(file);
         try {
             T result;
             try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
