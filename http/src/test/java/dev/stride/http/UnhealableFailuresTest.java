@@ -1,6 +1,7 @@
 package dev.stride.http;
 
 import dev.stride.http.testing.LoopbackPeer;
+import dev.stride.http.testing.RefusingPort;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeBudget;
 import dev.stride.spi.Scratch;
@@ -71,14 +72,16 @@ class UnhealableFailuresTest {
 
     @Test
     void aRefusedConnectionFailsAtTheFirstAttempt() {
-        int port = LoopbackPeer.closedPort();
-        for (String scheme : new String[] {"http", "https"}) {
-            URI root = URI.create(scheme + "://127.0.0.1:" + port + "/data.zarr");
-            try (HttpStore store = store(root)) {
-                var e = readFails(store, scratch);
-                assertMessage(e, "GET " + root + "/c/0", "after 1 attempt", "cannot connect to 127.0.0.1:" + port,
-                        "not retried, as nothing has answered there yet");
-                assertEquals(-1, e.getMessage().indexOf("null"), e.getMessage());
+        try (RefusingPort refusing = new RefusingPort(0)) {
+            int port = refusing.port();
+            for (String scheme : new String[] {"http", "https"}) {
+                URI root = URI.create(scheme + "://127.0.0.1:" + port + "/data.zarr");
+                try (HttpStore store = store(root)) {
+                    var e = readFails(store, scratch);
+                    assertMessage(e, "GET " + root + "/c/0", "after 1 attempt", "cannot connect to 127.0.0.1:" + port,
+                            "not retried, as nothing has answered there yet");
+                    assertEquals(-1, e.getMessage().indexOf("null"), e.getMessage());
+                }
             }
         }
     }
@@ -100,10 +103,11 @@ class UnhealableFailuresTest {
         try (LoopbackPeer peer = new LoopbackPeer("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
              HttpStore store = HttpStore.open(new StoreDescriptor(peer.uri("http", "data.zarr"), Map.of("retries", "2")))) {
             assertEquals(null, store.read("c/0", 0, 10, scratch));
-            peer.close();
-            var e = readFails(store, scratch);
-            assertMessage(e, "after 3 attempts", "cannot connect to 127.0.0.1:" + peer.port());
-            assertNotNull(e.getCause());
+            try (RefusingPort refusing = peer.refuseFromNowOn()) {
+                var e = readFails(store, scratch);
+                assertMessage(e, "after 3 attempts", "cannot connect to 127.0.0.1:" + refusing.port());
+                assertNotNull(e.getCause());
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 package dev.stride.s3;
 
-import dev.stride.http.testing.LoopbackPeer;
+import dev.stride.http.testing.RefusingPort;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
@@ -18,10 +18,11 @@ class S3UnreachableTest {
 
     @Test
     void aRefusedEndpointFailsAtTheFirstAttempt() {
-        int port = LoopbackPeer.closedPort();
-        String endpoint = "http://127.0.0.1:" + port;
-        StoreDescriptor where = StoreDescriptor.parse("s3://bucket/data.zarr?endpoint=" + endpoint + "&anonymous=true");
-        try (WritableStore store = new S3StoreProvider().openWritable(where)) {
+        try (RefusingPort refusing = new RefusingPort(0);
+             WritableStore store = new S3StoreProvider().openWritable(StoreDescriptor.parse(
+                     "s3://bucket/data.zarr?endpoint=http://127.0.0.1:" + refusing.port() + "&anonymous=true"))) {
+            int port = refusing.port();
+            String endpoint = "http://127.0.0.1:" + port;
             for (Consumer<WritableStore> request : List.<Consumer<WritableStore>>of(
                     s -> s.readBytes("zarr.json"),
                     s -> s.list(""),

@@ -3,8 +3,10 @@ package dev.stride.http.testing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.StandardSocketOptions;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +22,9 @@ public final class LoopbackPeer implements AutoCloseable {
     /** A peer answering {@code answer} once it read the first bytes of a request. */
     public LoopbackPeer(String answer) {
         try {
-            socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            socket = new ServerSocket();
+            socket.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -71,13 +75,11 @@ public final class LoopbackPeer implements AutoCloseable {
         return connections.get();
     }
 
-    /** A loopback port nothing listens on: one bound and closed again. */
-    public static int closedPort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** Stops listening and holds the port, so that connections to it are refused until the port is closed. */
+    public RefusingPort refuseFromNowOn() {
+        RefusingPort refusing = new RefusingPort(port());
+        close();
+        return refusing;
     }
 
     @Override
