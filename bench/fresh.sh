@@ -56,7 +56,8 @@ timed() {
   [ "$mode" = no ] && env=(STRIDE_NO_AOT=1)
   # shellcheck disable=SC2046 # words splits on purpose: no path in it has a space
   times=$( { TIMEFORMAT='%3R %3U %3S'; time env "${env[@]}" "$repo/stride" $(words "$command" "$array") >/dev/null \
-    2>"$results/stderr.txt"; } 2>&1 ) || { cat "$results/stderr.txt" >&2; echo "failed: stride $(words "$command" "$array")" >&2; exit 1; }
+    2>"$results/stderr.txt"; } 2>&1 ) \
+    || { cat "$results/stderr.txt" >&2; echo "failed: stride $(words "$command" "$array")" >&2; exit 1; }
   rm -f "$out"/*
   printf '%s\t%s\t%s\t%s\t%s\n' "$round" "$command" "$array" "$mode" "${times// /$'\t'}"
 }
