@@ -1,15 +1,12 @@
 package dev.stride.http;
 
-import dev.stride.Zarr;
 import dev.stride.http.testing.Nginx;
-import dev.stride.model.ScanOptions;
-import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.testing.ReplacedShardContract;
 import dev.stride.testing.ShardVersions;
 import dev.stride.testing.SwappingStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,15 +17,12 @@ import java.nio.file.attribute.FileTime;
 import java.util.Map;
 
 import static dev.stride.testing.ShardVersions.SHARD_KEY;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * A shard replaced on the server by a same-size version with its inner chunks in another order, right after its index
- * was read: the inner chunks' GETs carry the index answer's ETag in If-Match, nginx answers 412, and the scan reads
- * the shard again from its index, or fails saying it changed; it never takes records from the other version.
+ * The replaced-shard contract over nginx: the inner chunks' GETs carry the index answer's ETag in If-Match, and nginx
+ * answers 412 once the shard was replaced.
  */
-class ReplacedShardOverHttpTest {
+class ReplacedShardOverHttpTest extends ReplacedShardContract {
     private static Path root;
     private static Nginx nginx;
     private static byte[][] versions;
@@ -64,33 +58,11 @@ class ReplacedShardOverHttpTest {
         }
     }
 
-    private static SwappingStore swapping(String options, int swaps) {
+    @Override
+    protected SwappingStore swapping(int inFlight, int swaps) {
         replace(0);
+        String options = inFlight > 0 ? "?inFlight=" + inFlight : "";
         var http = HttpStore.open(StoreDescriptor.parse("http://127.0.0.1:" + nginx.port() + "/" + options));
         return new SwappingStore(http, SHARD_KEY, swaps, ReplacedShardOverHttpTest::replace);
-    }
-
-    @Test
-    void aShardReplacedAfterItsIndexWasReadIsReadAgainFromItsIndex() {
-        for (String options : new String[] {"?inFlight=1", "?inFlight=8"}) {
-            SwappingStore store = swapping(options, 1);
-            try (Zarr z = Zarr.open(store)) {
-                var s = z.array(ShardVersions.ARRAY).scan("", ShardVersions.FIRST, ScanOptions.threads(2)).asIntegers();
-                assertEquals(ShardVersions.FIRST_SUM, s.sum(), options);
-                assertEquals(ShardVersions.INNER, s.count());
-                assertEquals(1, store.swapped());
-            }
-        }
-    }
-
-    @Test
-    void aShardReplacedAfterEveryIndexReadFailsSayingSo() {
-        SwappingStore store = swapping("", 10);
-        try (Zarr z = Zarr.open(store)) {
-            var e = assertThrows(ZarrException.StoreFailure.class,
-                    () -> z.array(ShardVersions.ARRAY).scan("", ShardVersions.FIRST, ScanOptions.threads(2)));
-            assertEquals("key " + SHARD_KEY + ": changed while being read (3 times in a row)", e.getMessage());
-            assertEquals(3, store.swapped());
-        }
     }
 }
