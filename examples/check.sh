@@ -95,7 +95,7 @@ echo "examples/check.sh: the launcher through symbolic links on PATH, from anoth
 mkdir -p "$tmp/bin" "$tmp/links" "$tmp/elsewhere"
 ln -s "$repo/stride" "$tmp/links/stride"
 ln -s ../links/stride "$tmp/bin/stride"   # a relative link to a link
-# STRIDE_NO_AOT: the launcher would first record its AOT cache (a demo scan) for the freshly installed jar
+# STRIDE_NO_AOT: the launcher would first record its AOT cache (every command over small arrays) for the freshly installed jar
 version="$(cd "$tmp/elsewhere" && STRIDE_NO_AOT=1 PATH="$tmp/bin:$PATH" stride --version | head -n 1)"
 expected_version="stride $(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$repo/pom.xml" | head -n 1)"
 [[ "$version" == "$expected_version" ]] || fail "stride --version through a link printed '$version', not '$expected_version'"
