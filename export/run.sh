@@ -45,4 +45,21 @@ if [[ -z "${STRIDE:-}" && -f "$root/cli/target/test-classes/dev/stride/cli/Comma
 --sun-misc-unsafe-memory-access=allow -cp $root/cli/target/stride.jar:$root/cli/target/test-classes dev.stride.cli.CommandBatch")
 fi
 
+# a failed export into a pipe never reads as a whole stream: with a chunk cut short, stride must fail and pyarrow,
+# reading what it wrote, too (a stream ended as if whole would give it the batches before the failure as the table)
+broken="$(mktemp -d)"
+cp -r "$shared/conformance/struct/datetime_field" "$broken/array"
+truncate -s 5 "$(find "$broken/array/c" -type f | sort | tail -n 1)"
+set +e
+"$stride" export "$broken/array" - --format arrow-stream 2>/dev/null \
+  | "$py" -c 'import pyarrow as pa, sys; pa.ipc.open_stream(sys.stdin.buffer).read_all()' 2>/dev/null
+statuses=("${PIPESTATUS[@]}")
+set -e
+rm -rf "$broken"
+if [[ "${statuses[0]}" == 0 || "${statuses[1]}" == 0 ]]; then
+  echo "export check: a failed arrow-stream export exited ${statuses[0]} and pyarrow read it with status ${statuses[1]}" >&2
+  exit 1
+fi
+echo "export check: a failed arrow-stream export is refused by pyarrow"
+
 exec "$py" "$root/export/check_export.py" --stride "$stride" --shared "$shared" "${batch[@]}" "$@"

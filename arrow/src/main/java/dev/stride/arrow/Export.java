@@ -98,12 +98,33 @@ public final class Export {
         }
     }
 
-    /** The Arrow IPC streaming format; returns the rows written. */
+    /**
+     * The Arrow IPC streaming format; returns the rows written. A stream that fails part way ends with a message cut
+     * short ({@link CutOffChannel}), so that a reader of it fails too instead of taking the batches before the failure
+     * for the whole table.
+     */
     public static long arrowStream(ZarrArrowReader reader, WritableByteChannel out, ScanOptions.Progress progress) throws IOException {
         VectorSchemaRoot root = ZarrException.BadRequest.requireNonNull(reader, "reader").getVectorSchemaRoot();
-        try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, ZarrException.BadRequest.requireNonNull(out, "out"))) {
-            return write(reader, writer, progress);
+        CutOffChannel channel = new CutOffChannel(ZarrException.BadRequest.requireNonNull(out, "out"));
+        ArrowStreamWriter writer = new ArrowStreamWriter(root, null, channel);
+        long rows;
+        try {
+            rows = write(reader, writer, progress);
+        } catch (IOException | RuntimeException | Error failure) {
+            try {
+                channel.cutOff();
+            } catch (IOException | RuntimeException cannot) {
+                failure.addSuppressed(cannot);
+            }
+            try {
+                writer.close();
+            } catch (RuntimeException cannot) {
+                failure.addSuppressed(cannot);
+            }
+            throw failure;
         }
+        writer.close();
+        return rows;
     }
 
     private static long write(ZarrArrowReader reader, ArrowWriter writer, ScanOptions.Progress given) throws IOException {
