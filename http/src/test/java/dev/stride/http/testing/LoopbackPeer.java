@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class LoopbackPeer implements AutoCloseable {
     private final ServerSocket socket;
     private final AtomicInteger connections = new AtomicInteger();
+    private final Thread acceptor;
 
     /** A peer answering {@code answer} once it read the first bytes of a request. */
     public LoopbackPeer(String answer) {
@@ -29,7 +30,7 @@ public final class LoopbackPeer implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         byte[] bytes = answer.getBytes(StandardCharsets.ISO_8859_1);
-        Thread.ofVirtual().start(() -> {
+        acceptor = Thread.ofVirtual().start(() -> {
             while (!socket.isClosed()) {
                 try {
                     Socket s = socket.accept();
@@ -86,8 +87,13 @@ public final class LoopbackPeer implements AutoCloseable {
     public void close() {
         try {
             socket.close();
+            // the JDK closes a socket a thread is blocked on only once that thread has left: until then it listens
+            acceptor.join();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the peer stopped listening", e);
         }
     }
 }
