@@ -4,8 +4,6 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
-import dev.stride.testing.Doc;
-import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -26,22 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
  * stream ending with its end-of-stream marker would give the batches before the failure as the whole table.
  */
 class FailedStreamTest {
-    /** float64 [6] in chunks of [2], value i; {@code broken} chunks hold bytes of the wrong size. */
-    private static Tree counting(int... broken) {
-        Tree t = Tree.array(Doc.array("'float64'", "[6]", "[2]", "0.0", Doc.BYTES_LE));
-        for (int c = 0; c < 3; c++) {
-            Enc e = Enc.le();
-            for (int i = 0; i < 2; i++) {
-                e.f64(c * 2 + i);
-            }
-            t.put("c/" + c, e.bytes());
-        }
-        for (int c : broken) {
-            t.put("c/" + c, new byte[12]);
-        }
-        return t;
-    }
-
     /** The rows a reader takes from {@code stream}, reading it to its end. */
     private static long rowsRead(byte[] stream) throws IOException {
         try (BufferAllocator allocator = new RootAllocator();
@@ -70,20 +52,20 @@ class FailedStreamTest {
                 throw new IllegalStateException("stop at " + done);
             }
         };
-        byte[] stream = export(counting(), failingAfterABatch, IllegalStateException.class);
+        byte[] stream = export(WholeExportTest.counting(), failingAfterABatch, IllegalStateException.class);
         assertThrows(IOException.class, () -> rowsRead(stream));
     }
 
     @Test
     void aStreamThatFailsBeforeItsFirstBatchIsRefusedByItsReader() throws IOException {
-        byte[] stream = export(counting(2), null, ZarrException.CorruptChunk.class);
+        byte[] stream = export(WholeExportTest.counting(2), null, ZarrException.CorruptChunk.class);
         assertThrows(IOException.class, () -> rowsRead(stream), "not an empty table");
     }
 
     @Test
     void aWholeStreamReadsWhole() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (Zarr zarr = counting().open(); ZarrArray array = zarr.array("/")) {
+        try (Zarr zarr = WholeExportTest.counting().open(); ZarrArray array = zarr.array("/")) {
             assertEquals(6, Export.write(Export.Format.ARROW_STREAM, array, List.of(), null, Channels.newChannel(out), null, null));
         }
         assertEquals(6, rowsRead(out.toByteArray()));

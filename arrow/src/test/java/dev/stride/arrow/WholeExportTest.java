@@ -30,7 +30,7 @@ class WholeExportTest {
     Path dir;
 
     /** float64 [6] in chunks of [2], value i; {@code broken} chunks hold bytes of the wrong size. */
-    private static Tree counting(int... broken) {
+    static Tree counting(int... broken) {
         Tree t = Tree.array(Doc.array("'float64'", "[6]", "[2]", "0.0", Doc.BYTES_LE));
         for (int c = 0; c < 3; c++) {
             Enc e = Enc.le();
