@@ -49,21 +49,15 @@ final class DestinationClaim {
             throw claim.held(before);
         }
         MemorySegment value = MemorySegment.ofArray(claim.mine);
-        boolean exclusive;
-        try {
-            if (!store.create(KEY, value)) {
-                byte[] held = store.readBytes(KEY);
-                // a retried write whose first attempt was stored finds its own claim
-                if (!Arrays.equals(held, claim.mine)) {
-                    throw claim.held(held);
-                }
+        if (!store.create(KEY, value)) {
+            byte[] held = store.readBytes(KEY);
+            // a retried write whose first attempt was stored finds its own claim
+            if (!Arrays.equals(held, claim.mine)) {
+                throw claim.held(held);
             }
-            // the same bytes again: a server that honours the condition refuses, one that ignores it stores them anew
-            exclusive = !store.create(KEY, value);
-        } catch (UnsupportedOperationException e) {
-            store.write(KEY, value);
-            exclusive = false;
         }
+        // the same bytes again: a store that honours the condition refuses, one that ignores it stores them anew
+        boolean exclusive = !store.create(KEY, value);
         claim.confirm();
         if (!exclusive) {
             warn.accept(destination + " ignores conditional writes (If-None-Match), so a copy to it started at the same"

@@ -77,7 +77,7 @@ final class PartialFile {
         String name;
         try {
             name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-        } catch (IOException | UnsupportedOperationException notLinux) {
+        } catch (IOException notLinux) {
             try {
                 name = InetAddress.getLocalHost().getHostName();
             } catch (UnknownHostException e) {

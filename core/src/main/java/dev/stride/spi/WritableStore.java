@@ -18,13 +18,14 @@ public interface WritableStore extends ListableStore {
     /**
      * Stores a value only if the key holds none yet, in one step no other writer can come between: what claims a
      * key for one writer. False, the value left as it was, when the key holds one. A server that ignores the condition
-     * stores the value anyway and answers true, so a caller that must know reads the value back.
+     * stores the value anyway and answers true, so a caller that must know reads the value back. A store without
+     * conditional writes does the same (the default): it writes the value and answers true.
      *
-     * @throws UnsupportedOperationException when the store has no conditional write (the default)
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be stored
      */
     default boolean create(String key, MemorySegment value) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no conditional write");
+        write(key, value);
+        return true;
     }
 
     /**
