@@ -1,11 +1,10 @@
 package dev.stride.spark;
 
-import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.StoreProvider;
+import dev.stride.testing.UnlistedStore;
 
-import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ServiceLoader;
 
@@ -26,27 +25,7 @@ public final class UnlistedStoreProvider implements StoreProvider {
                 .filter(p -> p.scheme().equals("file"))
                 .findFirst().orElseThrow()
                 .open(new StoreDescriptor(Path.of(where.uri().getPath()).toUri(), where.options()));
-        return new Store() {
-            @Override
-            public MemorySegment read(String key, long offset, long length, Scratch scratch) {
-                return files.read(key, offset, length, scratch);
-            }
-
-            @Override
-            public long size(String key) {
-                return files.size(key);
-            }
-
-            @Override
-            public StoreDescriptor descriptor() {
-                return where;
-            }
-
-            @Override
-            public void close() {
-                files.close();
-            }
-        };
+        return new UnlistedStore(files, where);
     }
 
     /** The URI of a directory read through this scheme. */
