@@ -145,7 +145,10 @@ public abstract class WritableStoreContract extends ListableStoreContract {
         assertEquals(List.of(), store.list(""));
     }
 
-    /** Where folders are real, no name holds a value and other keys at once; elsewhere both are kept apart. */
+    /**
+     * Where folders are real, no name holds a value and other keys at once; elsewhere both are kept, or the key below
+     * the value is refused by name, and the value stays either way.
+     */
     @Test
     void aValueAndAFolderOfOneName() {
         WritableStore store = writable();
@@ -157,9 +160,15 @@ public abstract class WritableStoreContract extends ListableStoreContract {
             assertEquals(List.of("a"), store.list(""));
             assertEquals(List.of("b"), store.list("a/"));
         } else {
-            store.write("a/b/c", value("c"));
+            try {
+                store.write("a/b/c", value("c"));
+                assertArrayEquals("c".getBytes(), store.readBytes("a/b/c"));
+            } catch (ZarrException.StoreFailure e) {
+                // servers that keep objects as files (MinIO, s3proxy's file backend) refuse it, as they may
+                assertEquals("a/b/c", e.chunkKey(), e.getMessage());
+                assertEquals(-1, store.size("a/b/c"));
+            }
             assertArrayEquals("b".getBytes(), store.readBytes("a/b"));
-            assertArrayEquals("c".getBytes(), store.readBytes("a/b/c"));
         }
     }
 
