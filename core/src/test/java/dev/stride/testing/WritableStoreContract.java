@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -209,11 +208,17 @@ public abstract class WritableStoreContract extends ListableStoreContract {
         for (int t = 0; t < THREADS; t++) {
             folders.add("w" + t);
         }
+        Set<String> written = new HashSet<>();
+        for (int i = 0; i < WRITES_PER_THREAD; i++) {
+            written.add(Integer.toString(i));
+        }
         inParallel(THREADS + 1, t -> {
             if (t == THREADS) {
                 for (int i = 0; i < WRITES_PER_THREAD; i++) {
                     List<String> names = store.list("");
                     assertTrue(folders.containsAll(names), "only the folders written: " + names);
+                    List<String> keys = store.list("w0/");
+                    assertTrue(written.containsAll(keys), "only the keys written, no temporary names: " + keys);
                 }
                 return;
             }
@@ -222,12 +227,10 @@ public abstract class WritableStoreContract extends ListableStoreContract {
             }
         });
         for (int t = 0; t < THREADS; t++) {
-            List<String> expected = new ArrayList<>();
             for (int i = 0; i < WRITES_PER_THREAD; i++) {
                 assertArrayEquals(bytes(filled(100 + i, t)), store.readBytes("w" + t + "/" + i));
-                expected.add(Integer.toString(i));
             }
-            assertEquals(expected.stream().sorted().toList(), store.list("w" + t + "/"));
+            assertEquals(written.stream().sorted().toList(), store.list("w" + t + "/"));
         }
         assertEquals(folders.stream().sorted().toList(), store.list(""));
     }
