@@ -16,7 +16,7 @@ import java.lang.foreign.MemorySegment;
  * Decoding reads the decoder's output in pieces into a scratch buffer and stops one byte past the size the chunk may
  * have, so data that inflates further is refused after that many bytes, whatever it would inflate to.
  */
-abstract sealed class StreamCodec implements BytesToBytesCodec permits ZlibCodec, NumcodecsGzipCodec, Bz2Codec, LzmaCodec {
+abstract sealed class StreamCodec implements BytesToBytesCodec permits LevelCodec, LzmaCodec {
     /** The piece of decoded bytes copied at a time, one array per reading thread for every stream codec. */
     private static final Object PIECE = new Object();
     private static final int PIECE_BYTES = 64 << 10;
