@@ -43,7 +43,7 @@ public final class HttpTransport implements AutoCloseable {
     private final HttpSettings settings;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final SSLContext tls;
-    /** Made on first use: a process that reads plain http:// only never loads it (a third of a second when fresh). */
+    /** Made on first use: a process that reads plain http:// only never pays for loading the JDK's client. */
     private HttpClient client;
     /** GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
     private final PlainHttp plain = new PlainHttp();
