@@ -15,12 +15,7 @@ import java.io.OutputStream;
  */
 final class Bz2Codec extends LevelCodec {
     Bz2Codec(CodecConfig config) {
-        super(config, 1, 9);
-    }
-
-    @Override
-    String id() {
-        return "bz2";
+        super("bz2", config, 1, 9);
     }
 
     @Override

@@ -7,7 +7,8 @@ import dev.stride.spi.CodecConfig;
 abstract sealed class LevelCodec extends StreamCodec permits ZlibCodec, NumcodecsGzipCodec, Bz2Codec {
     private final IntOption level;
 
-    LevelCodec(CodecConfig config, int min, int max) {
+    LevelCodec(String id, CodecConfig config, int min, int max) {
+        super(id);
         this.level = IntOption.read(config, "level", min, max, 1L);
     }
 

@@ -18,12 +18,7 @@ final class NumcodecsGzipCodec extends LevelCodec {
     private static final long HEADER_ROOM = 10 + 2 + 65535 + 4096 + 2;
 
     NumcodecsGzipCodec(CodecConfig config) {
-        super(config, 0, 9);
-    }
-
-    @Override
-    String id() {
-        return "gzip";
+        super("gzip", config, 0, 9);
     }
 
     @Override

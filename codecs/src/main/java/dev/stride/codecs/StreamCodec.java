@@ -24,8 +24,16 @@ abstract sealed class StreamCodec implements BytesToBytesCodec permits LevelCode
     private final Object[] decodeBuffers = {new Object(), new Object()};
     private final Object[] encodeBuffers = {new Object(), new Object()};
 
-    /** The name in messages, e.g. {@code bz2}. */
-    abstract String id();
+    /** numcodecs' id, the name in messages, e.g. {@code bz2}. */
+    private final String id;
+
+    StreamCodec(String id) {
+        this.id = id;
+    }
+
+    final String id() {
+        return id;
+    }
 
     /** A stream of the decoded bytes of {@code encoded}. */
     abstract InputStream decoder(InputStream encoded, DecodeContext ctx) throws IOException;

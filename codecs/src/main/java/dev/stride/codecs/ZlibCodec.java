@@ -18,12 +18,7 @@ final class ZlibCodec extends LevelCodec {
     private final Object deflater = new Object();
 
     ZlibCodec(CodecConfig config) {
-        super(config, -1, 9);
-    }
-
-    @Override
-    String id() {
-        return "zlib";
+        super("zlib", config, -1, 9);
     }
 
     @Override
