@@ -9,7 +9,7 @@
 #   JMH options   replace the defaults (-f 1 -wi 2 -i 3 -w 2s -r 2s -p threads=2)
 # environment:    PEER_REPEAT TensorStore runs per array and server (default 3); RESULTS output directory
 #                 (default bench/target/remote); DELAY_MS the slow proxy's delay (default 20)
-# Then the same scans over S3: s3proxy in memory (build-support/s3proxy.sh) with the arrays uploaded.
+# Then the same scans over S3: s3proxy in memory (checks/servers/s3proxy.sh) with the arrays uploaded.
 # outputs:        $RESULTS/jmh.json, jmh.txt, peers.txt, jmh-s3.json, results.md
 set -euo pipefail
 
@@ -46,9 +46,9 @@ stop() {
   [ -f "$server/nginx.pid" ] && kill "$(cat "$server/nginx.pid")" 2>/dev/null || true
 }
 trap stop EXIT
-nginx_port=$("$repo/build-support/nginx.sh" "$data" "$server")
-# shellcheck source=../build-support/ports.sh
-. "$repo/build-support/ports.sh"
+nginx_port=$("$repo/checks/servers/nginx.sh" "$data" "$server")
+# shellcheck source=../checks/lib.sh
+. "$repo/checks/lib.sh"
 fast_port=$(free_port)
 python3 "$shared/peers/latency_proxy.py" "$fast_port" "$nginx_port" 0 & pids+=($!)
 slow_port=$(free_port)
@@ -71,12 +71,12 @@ done | tee "$results/peers.txt" >&2
 
 echo "== S3: s3proxy in memory, the arrays uploaded" >&2
 export AWS_ACCESS_KEY_ID=stride-bench AWS_SECRET_ACCESS_KEY=stride-bench-secret-0123456789 AWS_REGION=us-east-1
-AWS_ENDPOINT_URL=$("$repo/build-support/s3proxy.sh" "$results/s3proxy")
+AWS_ENDPOINT_URL=$("$repo/checks/servers/s3proxy.sh" "$results/s3proxy")
 export AWS_ENDPOINT_URL
 pids+=("$(cat "$results/s3proxy/pid")")
 upload=$(mktemp -d)
 for a in raw zstd sharded; do ln -s "$data/$a.zarr" "$upload/$a.zarr"; done
-python3 "$repo/build-support/s3upload.py" "$upload" "$AWS_ENDPOINT_URL" bench
+python3 "$repo/checks/servers/s3upload.py" "$upload" "$AWS_ENDPOINT_URL" bench
 rm -r "$upload"
 "$jdk/bin/java" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" 'OpenArrayReads.scan$' \
   -p array=raw,zstd,sharded -p base=s3://bench "${jmh_args[@]}" -rf json -rff "$results/jmh-s3.json" | tee "$results/jmh-s3.txt" >&2
