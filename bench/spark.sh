@@ -22,41 +22,24 @@
 # one such task's records and spark.sql.files.maxPartitionBytes is set to the largest file of a copy, so each file is
 # one task). The JVM gets Spark's options for Java 25 (spark/jvm-options), -Xmx$HEAP,
 # SPARK_LOCAL_IP=127.0.0.1, and the session spark.ui.enabled=false.
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
-mkdir -p "$1"
-data=$(cd "$1" && pwd)
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_start spark "$@"
 shift
-results=${RESULTS:-$here/target/spark}
-mkdir -p "$results"
-
-# shellcheck source=../build-support/jdk25.sh
-. "$repo/build-support/jdk25.sh"
-jdk=$(find_jdk25) || { echo "bench/spark.sh: $JDK25_MISSING" >&2; exit 1; }
-export JAVA_HOME="$jdk"
 export SPARK_LOCAL_IP=127.0.0.1
 
-if [ ! -f "$data/raw.zarr/zarr.json" ] || [ ! -f "$data/zstd.zarr/zarr.json" ]; then
-  py=$("$shared/peers/setup.sh")
-  # shellcheck source=data.sh
-  . "$here/data.sh"
-  ensure_bench_data "$py" "$shared" "$data" "$results" raw zstd
-fi
+ensure_bench_data raw zstd
 
 if [ -n "${CONNECTOR_JAR:-}" ]; then
   jar=$(cd "$(dirname "$CONNECTOR_JAR")" && pwd)/$(basename "$CONNECTOR_JAR")
 else
   echo "== building spark/target/stride-spark.jar" >&2
-  (cd "$repo" && ./mvnw -q -pl spark -am package -DskipTests)
-  jar="$repo/spark/target/stride-spark.jar"
+  (cd "$root" && ./mvnw -q -pl spark -am package -DskipTests)
+  jar="$root/spark/target/stride-spark.jar"
 fi
 
 echo "== Spark's class path (bench/spark/pom.xml) and the harness" >&2
-(cd "$repo" && ./mvnw -q -f bench/spark/pom.xml dependency:build-classpath -Dmdep.outputFile="$results/spark.classpath" >&2)
+(cd "$root" && ./mvnw -q -f bench/spark/pom.xml dependency:build-classpath -Dmdep.outputFile="$results/spark.classpath" >&2)
 cp=$(cat "$results/spark.classpath")
 classes="$here/target/spark-classes"
 rm -rf "$classes"
@@ -64,7 +47,7 @@ mkdir -p "$classes"
 "$jdk/bin/javac" --release 25 -nowarn -cp "$jar:$cp" -d "$classes" $(find "$here/spark/src" -name '*.java')
 
 # Spark's options for Java 25, kept in one place: spark/jvm-options (the tests and the README's example use it too)
-jvm_options=("@$repo/spark/jvm-options")
+jvm_options=("@$root/spark/jvm-options")
 java=("$jdk/bin/java" "${jvm_options[@]}" "-Xmx${HEAP:-8g}" -Xss4m)
 harness=(-cp "$classes:$jar:$cp" dev.stride.bench.spark.SparkQueries)
 
