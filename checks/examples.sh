@@ -2,26 +2,32 @@
 # Stride as a dependency, exactly as docs/install.md tells it, run as a user types it: a clean environment (`env -i`
 # with HOME and PATH=/usr/local/bin:/usr/bin:/bin, so `java` is the system's, 17 on Debian, and `mvn` the system's),
 # JAVA_HOME only where the page sets it. Checks that the page quotes every file of the example projects
-# (examples/library, arrow, spark) as it is, runs the page's install command in this clone, then for each example
-# copies its files into a fresh directory, runs the page's build and run commands there and compares what the run
-# prints with the page's output block. Each piece is the fenced block between <!-- NAME:begin --> and
-# <!-- NAME:end --> in docs/install.md. Then runs the launcher through a chain of symbolic links from a folder on PATH,
-# and the page's pipe from `stride export` into pyarrow where a python with pyarrow can be had. Prints its time; a few
-# minutes (the install builds every module; Spark's example starts a local session).
+# (examples/library, arrow, spark) as it is, and README.md their main methods (its blocks between
+# <!-- examples/FILE#main:begin --> and <!-- examples/FILE#main:end -->); runs the page's install command in this
+# clone, then for each example copies its files into a fresh directory, runs the page's build and run commands there
+# and compares what the run prints with the page's output block. Each piece is the fenced block between
+# <!-- NAME:begin --> and <!-- NAME:end --> in docs/install.md. Then runs the launcher through a chain of symbolic
+# links from a folder on PATH, and the page's pipe from `stride export` into pyarrow where a python with pyarrow can
+# be had. Prints its time; a few minutes (the install builds every module; Spark's example starts a local session).
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 cd "$root"
 docs="$root/docs/install.md"
 start=$SECONDS
 
-# the fenced block of docs/install.md between the markers named $1, without its fences
+# the fenced block between the markers named $1 of the page $2 (default docs/install.md), without its fences
 block() {
-  local text
-  text="$(awk -v begin="<!-- $1:begin -->" -v end="<!-- $1:end -->" '$0 == end { on = 0 } on { print } $0 == begin { on = 1 }' "$docs")"
-  [[ -n "$text" ]] || fail "docs/install.md has no block between <!-- $1:begin --> and <!-- $1:end -->"
+  local page="${2:-$docs}" text
+  text="$(awk -v begin="<!-- $1:begin -->" -v end="<!-- $1:end -->" '$0 == end { on = 0 } on { print } $0 == begin { on = 1 }' "$page")"
+  [[ -n "$text" ]] || fail "${page#"$root"/} has no block between <!-- $1:begin --> and <!-- $1:end -->"
   [[ "$(head -n 1 <<<"$text")" == '```'* && "$(tail -n 1 <<<"$text")" == '```' ]] \
-    || fail "docs/install.md's block $1 is not one fenced block"
+    || fail "${page#"$root"/}'s block $1 is not one fenced block"
   sed '1d;$d' <<<"$text"
+}
+
+# the body of the main method of the Java file $1, without the eight columns of its indentation
+main_body() {
+  awk '/^    public static void main\(/ { on = 1; next } on && /^    }$/ { exit } on { print }' "$1" | sed 's/^        //'
 }
 
 # fails unless $2, what an example printed, is the page's block named $1 ($3 names the example)
@@ -42,6 +48,16 @@ done
 while IFS= read -r quoted; do
   printf '%s\n' "${files[@]}" | grep -qxF "$quoted" || fail "docs/install.md quotes $quoted, which is no file of the examples"
 done < <(sed -n 's/^<!-- \(examples\/.*\):begin -->$/\1/p' "$docs")
+
+echo "$me: README.md quotes the main method of each example it names as it is"
+mapfile -t mains < <(sed -n 's/^<!-- \(examples\/.*\)#main:begin -->$/\1/p' README.md)
+[[ ${#mains[@]} -gt 0 ]] || fail "README.md quotes no example's main method"
+for file in "${mains[@]}"; do
+  printf '%s\n' "${files[@]}" | grep -qxF "$file" || fail "README.md quotes $file, which is no file of the examples"
+  [[ -n "$(main_body "$file")" ]] || fail "$file has no main method to quote"
+  diff <(block "$file#main" "$root/README.md") <(main_body "$file") >&2 \
+    || fail "README.md quotes the main method of $file otherwise than it is (diff above: < README, > file)"
+done
 
 # the JDK 25 the page's `export JAVA_HOME=...` lines stand for on this machine, found as ./stride finds it
 jdk="$(find_jdk25)" || fail "$JDK25_MISSING"
