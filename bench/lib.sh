@@ -29,7 +29,7 @@ ensure_bench_data() {
   local missing=() a
   for a in "$@"; do
     if [ ! -f "$data/$a.zarr/zarr.json" ]; then
-      py="${py:-$(peers_python)}"
+      py="${py:-$(peers_python numpy)}"
       if [ "$a" = int32 ]; then
         echo "== making int32 in $data" >&2
         "$py" "$here/make_int32_array.py" "$shared" "$data" | tee -a "$results/expected.txt" >&2

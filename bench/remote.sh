@@ -19,7 +19,7 @@ jmh_args=("$@")
 [ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-f 1 -wi 2 -i 3 -w 2s -r 2s -p threads=2)
 delay=${DELAY_MS:-20}
 
-py=$(peers_python)
+py=$(peers_python numpy)
 ensure_bench_data raw zstd sharded
 
 echo "== building bench/target/benchmarks.jar" >&2

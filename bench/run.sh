@@ -23,7 +23,7 @@ read -r -a jvm_opts <<< "${JVM_OPTS:-}"
 [ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc)
 java="$jdk/bin/java"
 
-py=$(peers_python)
+py=$(peers_python numpy)
 ensure_bench_data raw big zstd blosc sharded int32
 
 echo "== building bench/target/benchmarks.jar" >&2
