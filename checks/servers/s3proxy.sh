@@ -6,8 +6,10 @@
 # usage: checks/servers/s3proxy.sh WORK
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-[ $# -eq 1 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+[ $# -eq 1 ] || { sed -n '2,6p' "$0" >&2; exit 2; }
 : "${AWS_ACCESS_KEY_ID:?set the credentials s3proxy checks}" "${AWS_SECRET_ACCESS_KEY:?set the credentials s3proxy checks}"
+# Maven and s3proxy run on the JDK 25 that ./stride would use, whatever JAVA_HOME and PATH say
+use_jdk25
 mkdir -p "$1"
 work=$(cd "$1" && pwd)
 version=$(sed -n "s|.*<s3proxy.version>\(.*\)</s3proxy.version>.*|\1|p" "$root/pom.xml")
@@ -24,7 +26,7 @@ jclouds.provider=transient-nio2
 jclouds.identity=local
 jclouds.credential=local
 CONF
-"${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$jar" --properties "$work/s3proxy.conf" > "$work/s3proxy.log" 2>&1 &
+"$jdk/bin/java" -jar "$jar" --properties "$work/s3proxy.conf" > "$work/s3proxy.log" 2>&1 &
 echo $! > "$work/pid"
 if await_port "$port" 300; then
   echo "http://127.0.0.1:$port"
