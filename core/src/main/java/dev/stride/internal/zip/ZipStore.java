@@ -5,6 +5,7 @@ import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.ValuePart;
 
 import java.lang.foreign.MemorySegment;
@@ -33,6 +34,7 @@ public final class ZipStore implements ListableStore {
     private static final int LOCAL_SIGNATURE = 0x04034b50;
 
     private final Store outer;
+    private final StoreDescriptor descriptor;
     private final String zipKey;
     private final String inner;
     private final Object version;
@@ -44,8 +46,10 @@ public final class ZipStore implements ListableStore {
     private final Object inflated = new Object();
     private volatile boolean closed;
 
-    private ZipStore(Store outer, String zipKey, String inner, Object version, CentralDirectory.Contents contents) {
+    private ZipStore(Store outer, StoreDescriptor descriptor, String zipKey, String inner, Object version,
+            CentralDirectory.Contents contents) {
         this.outer = outer;
+        this.descriptor = descriptor;
         this.zipKey = zipKey;
         this.inner = inner;
         this.version = version;
@@ -55,11 +59,12 @@ public final class ZipStore implements ListableStore {
 
     /**
      * Opens the hierarchy below {@code inner} ("" for the zip's top, else a path ending in '/') of the zip at
-     * {@code zipKey} in {@code outer}; the zip store owns {@code outer} from here and closes it.
+     * {@code zipKey} in {@code outer}; the zip store owns {@code outer} from here and closes it. {@code descriptor}
+     * opens it again elsewhere (null: nowhere).
      *
      * @throws ZarrException.StoreFailure when the zip is missing or its table of contents is damaged or lies
      */
-    public static ZipStore open(Store outer, String zipKey, String inner) {
+    public static ZipStore open(Store outer, String zipKey, String inner, StoreDescriptor descriptor) {
         Keys.checkPrefix(inner);
         try (Scratch scratch = new Scratch()) {
             ValuePart tail = outer.readSuffix(Keys.check(zipKey), CentralDirectory.TAIL, scratch);
@@ -69,7 +74,7 @@ public final class ZipStore implements ListableStore {
             Object version = tail.version();
             CentralDirectory.Contents contents = CentralDirectory.read(zipKey, tail.bytes(), tail.valueSize(),
                     (offset, length) -> outer.read(zipKey, offset, length, version, scratch));
-            return new ZipStore(outer, zipKey, inner, version, contents);
+            return new ZipStore(outer, descriptor, zipKey, inner, version, contents);
         } catch (RuntimeException e) {
             outer.close();
             throw e;
@@ -221,6 +226,11 @@ public final class ZipStore implements ListableStore {
             names.add(slash < 0 ? rest : rest.substring(0, slash));
         }
         return List.copyOf(names);
+    }
+
+    @Override
+    public StoreDescriptor descriptor() {
+        return descriptor;
     }
 
     @Override

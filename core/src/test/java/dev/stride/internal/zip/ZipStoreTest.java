@@ -44,7 +44,7 @@ class ZipStoreTest {
         Path folder = v2.resolve("data.zarr");
         List<String> keys = filesBelow(folder);
         for (String[] zip : new String[][] {{"data.zipped_from_parent.zarr.zip", "data.zarr/"}, {"data.zipped_from_within.zarr.zip", ""}}) {
-            try (ZipStore store = ZipStore.open(LocalStore.open(v2, mode), zip[0], zip[1])) {
+            try (ZipStore store = ZipStore.open(LocalStore.open(v2, mode), zip[0], zip[1], null)) {
                 for (String key : keys) {
                     assertArrayEquals(Files.readAllBytes(folder.resolve(key)), readAll(store, key), zip[0] + " " + key);
                 }
@@ -176,7 +176,7 @@ class ZipStoreTest {
     }
 
     private ZipStore open(String zip, String inner) {
-        return ZipStore.open(LocalStore.open(dir, IoMode.READ), zip, inner);
+        return ZipStore.open(LocalStore.open(dir, IoMode.READ), zip, inner, null);
     }
 
     private record Entry(String name, byte[] value, boolean deflate) {
