@@ -34,6 +34,8 @@ final class CentralDirectory {
     static final int UTF8_NAMES = 1 << 11;
     private static final long U32_OVERFLOW = 0xFFFFFFFFL;
     private static final int U16_OVERFLOW = 0xFFFF;
+    /** Deflate cannot expand its input more than this (RFC 1951: a 258-byte match in at most 2 bits, plus block headers). */
+    private static final long MAX_INFLATION = 1032;
 
     static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -189,6 +191,10 @@ final class CentralDirectory {
         if (m.headerOffset() < 0 || earliestData > directoryStart || m.compressedSize() > directoryStart - earliestData) {
             throw refused(zip + "/" + m.name(), "its local header at " + m.headerOffset() + " and " + m.compressedSize()
                     + " stored bytes reach past the central directory at " + directoryStart);
+        }
+        if (m.method() == ZipMember.DEFLATED && m.size() > m.compressedSize() * MAX_INFLATION + 8) {
+            throw refused(zip + "/" + m.name(), "it claims " + m.size() + " bytes from " + m.compressedSize()
+                    + " deflated ones, more than deflate can give");
         }
         if (m.method() == ZipMember.STORED && m.compressedSize() != m.size()) {
             throw refused(zip + "/" + m.name(), "it is stored uncompressed, but its sizes differ (" + m.compressedSize()

@@ -1,0 +1,88 @@
+package dev.stride.robust;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.stride.internal.store.MemoryStore;
+import dev.stride.internal.zip.ZipStore;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.ListableStore;
+import dev.stride.spi.Scratch;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.provider.Arguments;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Fuzz target: a zip file's bytes, opened as a store and every entry it lists read whole. Whatever the bytes, the
+ * store either reads an entry's stated size or refuses with a {@link ZarrException} naming the zip; nothing else
+ * escapes, and no read allocates more than deflate could give from the entry's stored bytes.
+ */
+@Timeout(Fuzzing.HANG_GUARD_SECONDS)
+class ZipFuzzTest {
+    private static final String ZIP = "f.zip";
+
+    @org.junit.jupiter.params.provider.MethodSource("seeds")
+    @FuzzTest(maxDuration = "60s")
+    void zipFile(byte[] input) {
+        MemoryStore outer = new MemoryStore().put(ZIP, input);
+        try (ListableStore store = ZipStore.open(outer, ZIP, "", null)) {
+            readBelow(store, "");
+        } catch (ZarrException refused) {
+            assertTrue(refused.getMessage().contains(ZIP), "the refusal does not name the zip: " + refused.getMessage());
+        }
+    }
+
+    private static void readBelow(ListableStore store, String prefix) {
+        for (String name : store.list(prefix)) {
+            String key = prefix + name;
+            long size = store.size(key);
+            if (size < 0) {
+                readBelow(store, key + "/");
+            } else {
+                try (Scratch scratch = new Scratch()) {
+                    assertEquals(size, store.read(key, 0, -1, scratch).byteSize(), key);
+                }
+            }
+        }
+    }
+
+    static Stream<Arguments> seeds() {
+        return Stream.of(zip(false), zip(true)).map(b -> Arguments.of((Object) b));
+    }
+
+    /** A small hierarchy as the JDK zips it, its chunks stored or deflated. */
+    private static byte[] zip(boolean deflate) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ZipOutputStream z = new ZipOutputStream(out)) {
+            put(z, "a/zarr.json", "{\"zarr_format\":3,\"node_type\":\"group\"}".getBytes(), true);
+            put(z, "a/c/0", new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, deflate);
+            put(z, "a/c/1", new byte[64], deflate);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void put(ZipOutputStream z, String name, byte[] value, boolean deflate) throws IOException {
+        ZipEntry e = new ZipEntry(name);
+        if (!deflate) {
+            CRC32 crc = new CRC32();
+            crc.update(value);
+            e.setMethod(ZipEntry.STORED);
+            e.setSize(value.length);
+            e.setCompressedSize(value.length);
+            e.setCrc(crc.getValue());
+        }
+        z.putNextEntry(e);
+        z.write(value);
+        z.closeEntry();
+    }
+}
