@@ -171,7 +171,7 @@ final class CentralDirectory {
         if (disk != 0 && disk != U16_OVERFLOW) {
             throw refused(zip + "/" + name, "lies on disk " + disk + " of a zip that spans several");
         }
-        return new ZipMember(name, nameLength, method, flags, crc, compressed, size, offset);
+        return new ZipMember(name, nameLength, (int) extra.byteSize(), method, flags, crc, compressed, size, offset);
     }
 
     private static long zip64Field(String zip, String name, MemorySegment extra, long at, long end) {

@@ -5,6 +5,7 @@ package dev.stride.internal.zip;
  *
  * @param name the entry's path inside the zip, '/'-separated
  * @param nameLength the length of its name in bytes, as the local header repeats it
+ * @param extraLength the length of its extra field in the central directory, which the local header usually repeats
  * @param method how its bytes are stored: {@link #STORED} or {@link #DEFLATED} (others are refused when read)
  * @param flags the general-purpose bit flags (bit 0: encrypted; bit 3: sizes follow the data)
  * @param crc the CRC-32 of its uncompressed bytes
@@ -12,7 +13,7 @@ package dev.stride.internal.zip;
  * @param size its size uncompressed
  * @param headerOffset where its local header starts in the zip
  */
-record ZipMember(String name, int nameLength, int method, int flags, int crc, long compressedSize, long size, long headerOffset) {
+record ZipMember(String name, int nameLength, int extraLength, int method, int flags, int crc, long compressedSize, long size, long headerOffset) {
     static final int STORED = 0;
     static final int DEFLATED = 8;
 

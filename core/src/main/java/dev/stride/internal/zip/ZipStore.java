@@ -31,6 +31,8 @@ import static dev.stride.internal.zip.CentralDirectory.u32;
  */
 public final class ZipStore implements ListableStore {
     static final int LOCAL_HEADER = 30;
+    /** A first read starting this close to an entry's start fetches the local header and the bytes between with it. */
+    private static final long WITH_HEADER = 64 << 10;
     private static final int LOCAL_SIGNATURE = 0x04034b50;
 
     private final Store outer;
@@ -92,10 +94,25 @@ public final class ZipStore implements ListableStore {
             throw new ZarrException.StoreFailure(where(m), "range [" + offset + ", " + (offset + n) + ") is outside the value's "
                     + m.size() + " bytes", null);
         }
-        if (m.method() == ZipMember.STORED) {
-            return outer.read(zipKey, dataStart(m, scratch) + offset, n, version, scratch);
+        return m.method() == ZipMember.STORED ? stored(m, offset, n, scratch) : inflate(m, scratch).asSlice(offset, n);
+    }
+
+    /**
+     * Bytes of an entry as the zip holds them. The first read of an entry near its start also fetches its local
+     * header, in the same request: over HTTP a chunk then costs one request, not two.
+     */
+    private MemorySegment stored(ZipMember m, long offset, long n, Scratch scratch) {
+        Long start = dataStarts.get(m.name());
+        if (start == null && offset <= WITH_HEADER) {
+            long expected = LOCAL_HEADER + m.nameLength() + m.extraLength();
+            long span = Math.min(expected + offset + n, directoryStart - m.headerOffset());
+            MemorySegment withHeader = outer.read(zipKey, m.headerOffset(), span, version, scratch);
+            long at = dataStart(m, withHeader) - m.headerOffset() + offset;
+            if (at + n <= withHeader.byteSize()) {
+                return withHeader.asSlice(at, n);
+            }
         }
-        return inflate(m, scratch).asSlice(offset, n);
+        return outer.read(zipKey, dataStart(m, scratch) + offset, n, version, scratch);
     }
 
     @Override
@@ -131,16 +148,17 @@ public final class ZipStore implements ListableStore {
         return m;
     }
 
-    /** Where an entry's bytes start, from its local header, which must agree with the central directory. */
+    /** Where an entry's bytes start, from its local header (read now unless an earlier read did). */
     private long dataStart(ZipMember m, Scratch scratch) {
         Long known = dataStarts.get(m.name());
-        if (known != null) {
-            return known;
-        }
-        if (m.headerOffset() > directoryStart - LOCAL_HEADER - m.nameLength()) {
-            throw refused(where(m), "its local header at " + m.headerOffset() + " lies past the central directory");
-        }
-        MemorySegment h = outer.read(zipKey, m.headerOffset(), LOCAL_HEADER + m.nameLength(), version, scratch);
+        return known != null ? known : dataStart(m, outer.read(zipKey, m.headerOffset(), LOCAL_HEADER + m.nameLength(), version, scratch));
+    }
+
+    /**
+     * Where an entry's bytes start, from {@code h}, the zip's bytes from its local header on, which must agree with
+     * the central directory (the directory's bounds checks let at least the header and name be read).
+     */
+    private long dataStart(ZipMember m, MemorySegment h) {
         String wrong = h.get(CentralDirectory.U32, 0) != LOCAL_SIGNATURE ? "there is no local header at " + m.headerOffset()
                 : u16(h, 8) != m.method() ? "its local header says method " + u16(h, 8) + ", the central directory " + m.method()
                 : u16(h, 26) != m.nameLength() || !sameName(h, m) ? "its local header names another entry"
@@ -183,7 +201,7 @@ public final class ZipStore implements ListableStore {
         if (m.size() > Scratch.MAX_BUFFER || m.compressedSize() > Scratch.MAX_BUFFER) {
             throw refused(where(m), "its " + m.size() + " bytes are more than one read may hold (2 GiB)");
         }
-        MemorySegment compressed = outer.read(zipKey, dataStart(m, scratch), m.compressedSize(), version, scratch);
+        MemorySegment compressed = stored(m, 0, m.compressedSize(), scratch);
         MemorySegment out = scratch.buffer(inflated, m.size());
         ByteBuffer target = out.asByteBuffer();
         Inflater inflater = new Inflater(true);

@@ -6,6 +6,8 @@ import dev.stride.model.IoMode;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.spi.ValuePart;
+import dev.stride.internal.store.MemoryStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,6 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +25,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -73,6 +77,54 @@ class ZipStoreTest {
             assertEquals(List.of(), store.list("g/zarr.json/"));
             ZarrException.StoreFailure past = assertThrows(ZarrException.StoreFailure.class, () -> read(store, "g/c/0", 99_990, 20));
             assertEquals("key g/c/0: range [99990, 100010) is outside the value's 100000 bytes", past.getMessage().replace("a.zip/", ""));
+        }
+    }
+
+    @Test
+    void openingCostsOneSuffixReadAndAnEntryOneReadWithItsHeader() throws IOException {
+        byte[] chunk = bytes(5_000, 11);
+        Counting outer = new Counting(new MemoryStore().put("c.zip", zipBytes(List.of(new Entry("a/zarr.json", new byte[] {1}, true),
+                new Entry("a/c/0", chunk, false)))));
+        try (ZipStore store = ZipStore.open(outer, "c.zip", "a/", null)) {
+            assertEquals(1, outer.reads.get(), "reads to open the zip");
+            assertArrayEquals(chunk, readAll(store, "c/0"));
+            assertArrayEquals(new byte[] {1}, readAll(store, "zarr.json"));
+            assertEquals(3, outer.reads.get(), "reads after two entries");
+            assertArrayEquals(Arrays.copyOfRange(chunk, 10, 20), read(store, "c/0", 10, 10));
+            assertEquals(4, outer.reads.get(), "reads after a range of a known entry");
+        }
+    }
+
+    /** Counts the reads a store is asked for (whole, ranged, prefix or suffix). */
+    private static final class Counting implements Store {
+        final AtomicInteger reads = new AtomicInteger();
+        final Store store;
+
+        Counting(Store store) {
+            this.store = store;
+        }
+
+        @Override
+        public MemorySegment read(String key, long offset, long length, Scratch scratch) {
+            reads.incrementAndGet();
+            return store.read(key, offset, length, scratch);
+        }
+
+        @Override
+        public ValuePart readSuffix(String key, long length, Scratch scratch) {
+            reads.incrementAndGet();
+            long size = store.size(key);
+            return size < 0 ? null : new ValuePart(store.read(key, Math.max(0, size - length), Math.min(length, size), scratch), size);
+        }
+
+        @Override
+        public long size(String key) {
+            return store.size(key);
+        }
+
+        @Override
+        public void close() {
+            store.close();
         }
     }
 
