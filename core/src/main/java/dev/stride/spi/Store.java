@@ -3,39 +3,68 @@ package dev.stride.spi;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Where the bytes of a hierarchy live, read side: keys like {@code zarr.json} or {@code points/c/0/1} map to values.
- * Listing ({@link ListableStore}) and writing ({@link WritableStore}) are separate capabilities a store may add; a
- * reader asks for them with {@code instanceof}.
+ * Where the bytes of a hierarchy live, read side: keys like {@code zarr.json} or {@code points/c/0/1} map to values
+ * (byte strings). This is what a store plug-in implements, with {@link StoreProvider} to open it by URI; listing
+ * ({@link ListableStore}) and writing ({@link WritableStore}) are capabilities a store adds by implementing those
+ * interfaces, which a reader tests with {@code instanceof}.
  *
- * <p>Threads: every method may be called from many threads at once, on the same key too, and {@link #close} from
- * any thread while others read (their reads then fail with {@link dev.stride.model.ZarrException.Closed} or finish).
- * What is <em>not</em> shared is the {@link Scratch} a read is given: one thread uses one scratch, and a segment a
- * read returns belongs to that thread until its scratch is next used by this store.
+ * <p><b>Keys</b> are {@code /}-separated non-empty segments, none {@code .} or {@code ..}, without a leading or
+ * trailing {@code /}. Every call but {@link #willRead} refuses any other key (an empty one, {@code a//b},
+ * {@code ../x}) with a {@link dev.stride.model.ZarrException.StoreFailure} naming it, so no key reaches outside its
+ * store. Within a segment a store holds any other character (spaces, letters beyond ASCII, {@code % ? # + & =}),
+ * encoding keys as its medium needs (a remote store percent-encodes them in URIs); it may refuse a character its
+ * medium cannot hold (a backslash or NUL in a file name).
  *
- * <p>Reads never invent data: a key is <em>missing</em> (null, -1) only when the store says it does not exist (for
- * files: nothing at that path, ENOENT). Anything else that keeps a key from being read is a
- * {@link dev.stride.model.ZarrException.StoreFailure} naming the key: a directory, a FIFO or another special file where the
- * value should be, permission denied, a value where a parent of the key should be (reason
- * {@link #PARENT_NOT_A_DIRECTORY}), a link leading out of the store ({@link #LEADS_OUTSIDE}).
+ * <p><b>Missing or failed.</b> Reads never invent data: a key is <em>missing</em> (null, -1) only when the store
+ * says it does not exist (for files: nothing at that path, ENOENT; for HTTP: 404). Anything else that keeps a key
+ * from being read is a {@link dev.stride.model.ZarrException.StoreFailure} whose {@code chunkKey()} is the key as
+ * given and whose reason says why in plain words; when a server refused or failed a request, the reason names the
+ * request's URI. Examples: a directory, a FIFO or another special file where the value should be, permission
+ * denied, HTTP 403, a value where a parent of the key should be (reason {@link #PARENT_NOT_A_DIRECTORY}), a link
+ * leading out of the store ({@link #LEADS_OUTSIDE}). A store whose folders are real (directories) reads a key naming
+ * a folder as such a failure; in an object store a folder is only a shared prefix, and the key is missing.
  *
- * <p>Lifetimes: a segment read is valid until {@code scratch} is next used by this store, except a value a store
- * keeps (a whole-file mapping), which lives as long as the scratch's {@link ReadScope}: the scope of the array that
- * read it, released when that array closes.
+ * <p><b>Threads</b>: every method may be called from many threads at once, on the same key too, and {@link #close}
+ * from any thread while others read (their reads then fail with {@link dev.stride.model.ZarrException.Closed} or
+ * finish). What is <em>not</em> shared is the {@link Scratch} a read is given: one thread uses one scratch.
+ *
+ * <p><b>Lifetimes</b>: a segment a read returns is read-only to the caller and valid until {@code scratch} is next
+ * used by this store, except a value a store keeps (a whole-file mapping), which lives as long as the scratch's
+ * {@link ReadScope}: the scope of the array that read it, released when that array closes.
+ *
+ * <p><b>Checking a store</b>: core's test-jar ({@code dev.stride:stride-core}, type {@code test-jar}) holds the tests
+ * every store must pass, in {@code dev.stride.testing}: {@code StoreContract} for this interface,
+ * {@code ListableStoreContract} and {@code WritableStoreContract} for the others. A store's test extends the one that
+ * matches what it implements and says how to make a store holding given values.
  */
 public interface Store extends AutoCloseable {
 
-    /** The reason of a failure to read a key below a name that holds a value (ENOTDIR): that name has no keys below it. */
+    /**
+     * The reason ({@code reason()}) of a failure to read a key below a name that holds a value (ENOTDIR), in a store
+     * whose folders are real: that name has no keys below it.
+     */
     String PARENT_NOT_A_DIRECTORY = "a parent of it is a file, not a directory";
 
-    /** The reason of a refusal to read a key that a symbolic link leads out of the store. */
+    /** The reason ({@code reason()}) of a refusal to read or write a key that a symbolic link leads out of the store. */
     String LEADS_OUTSIDE = "leads outside the store through a symbolic link";
 
-    /** The reason of a failure to read a version of a value that was replaced since (a versioned {@link #read}). */
+    /**
+     * The reason ({@code reason()}) of a failure to read a version of a value that was replaced since (a versioned
+     * {@link #read(String, long, long, Object, Scratch)}): the reader starts again from its first read of the value.
+     */
     String CHANGED = "changed while being read";
 
     /**
-     * Bytes {@code [offset, offset + length)} of a key's value ({@code length < 0}: to the end), or null when the
-     * key does not exist. A range beyond the value's end is an error.
+     * Bytes {@code [offset, offset + length)} of a key's value ({@code length < 0}: from {@code offset} to the end),
+     * or null when the key does not exist. A range of no bytes that starts within the value or at its end is an empty
+     * segment, not null; a range that starts before 0 or ends past the value's end is a failure naming the key.
+     *
+     * @param key the key, checked as the type's documentation says
+     * @param offset where the range starts, at least 0
+     * @param length how many bytes, or a negative number for all from {@code offset} on
+     * @param scratch the reading thread's scratch; the store may put the bytes in a buffer of it (see the lifetimes
+     *        above)
+     * @return exactly the bytes asked for, read-only to the caller, or null when the key does not exist
      *
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be read, the range lies beyond its end, or
      *         the key leads outside the store
@@ -44,9 +73,12 @@ public interface Store extends AutoCloseable {
     MemorySegment read(String key, long offset, long length, Scratch scratch);
 
     /**
-     * The first {@code length} bytes of a key's value (all of a shorter one) with the value's size, in one request: a
-     * compressed chunk bounded before it is decoded, a shard index at the start. Null when the key does not exist.
-     * The default asks {@link #size} and then reads; stores with a cheaper way override it.
+     * The first {@code length} bytes of a key's value (all of a shorter one; none for {@code length} 0) with the
+     * value's size, in one request: a compressed chunk bounded before it is decoded, a shard index at the start. Null
+     * when the key does not exist. The default asks {@link #size} and then reads; stores with a cheaper way override
+     * it, and may give the value's {@link ValuePart#version} for the reads of it that follow.
+     *
+     * @param length how many bytes at most, at least 0
      *
      * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}
      */
@@ -60,9 +92,12 @@ public interface Store extends AutoCloseable {
     }
 
     /**
-     * The last {@code length} bytes of a key's value (all of a shorter one) with the value's size, in one request,
-     * without asking for the size first: a shard index at the end. Null when the key does not exist. The default
-     * asks {@link #size} and then reads; stores with a cheaper way override it.
+     * The last {@code length} bytes of a key's value (all of a shorter one; none for {@code length} 0) with the
+     * value's size, in one request, without asking for the size first: a shard index at the end. Null when the key
+     * does not exist. The default asks {@link #size} and then reads; stores with a cheaper way override it (an HTTP
+     * suffix range), and may give the value's {@link ValuePart#version}.
+     *
+     * @param length how many bytes at most, at least 0
      *
      * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}
      */
@@ -77,10 +112,11 @@ public interface Store extends AutoCloseable {
     }
 
     /**
-     * Several ranges of one key's value in one call ({@code offsets[i]}, {@code lengths[i]}, each at least 0), or
-     * null when the key does not exist; all segments are valid until {@code scratch} is next used by this store. The
-     * default reads the span that covers them all once and slices it, which suits ranges close together; a store
-     * that pays per byte moved overrides it.
+     * Several ranges of one key's value in one call ({@code offsets[i]}, {@code lengths[i]}, each at least 0, in any
+     * order, overlapping or empty), or null when the key does not exist; segment {@code i} holds exactly
+     * {@code lengths[i]} bytes, and all are valid until {@code scratch} is next used by this store. No ranges give an
+     * empty array for a key that exists. The default reads the span that covers them all once and slices it, which
+     * suits ranges close together; a store that pays per byte moved overrides it.
      *
      * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}, or when the arrays differ in length
      */
@@ -133,14 +169,16 @@ public interface Store extends AutoCloseable {
     }
 
     /**
-     * Size of a key's value in bytes, or -1 when it does not exist; any other failure to find it is an error.
+     * Size of a key's value in bytes, or -1 when it does not exist; any other failure to find it is an error, as for
+     * {@link #read}.
      *
      * @throws dev.stride.model.ZarrException.StoreFailure when the size cannot be read or the key leads outside the store
      */
     long size(String key);
 
     /**
-     * A whole small value (metadata) on the heap, or null when missing (the same rules as {@link #read}).
+     * A whole small value (metadata) on the heap, a new array the caller owns, or null when missing (the same rules as
+     * {@link #read}). A store may refuse a value too large for the heap.
      *
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be read
      */
@@ -152,8 +190,8 @@ public interface Store extends AutoCloseable {
     }
 
     /**
-     * How many reads a pass over an array should keep in flight ahead of decoding: 0 for a store whose reads cost no
-     * waiting (files); a remote store answers its setting.
+     * How many reads a pass over an array should keep in flight ahead of decoding, at least 0: 0 for a store whose
+     * reads cost no waiting (files, memory; the default); a remote store answers its setting.
      */
     default int readAhead() {
         return 0;
@@ -162,20 +200,24 @@ public interface Store extends AutoCloseable {
     /**
      * A hint that a key's value will be read soon, given a few units ahead by a pass that reads unit by unit (a store
      * whose {@link #readAhead()} is 0): a store that can prepare does (files: the kernel reads them into the page cache
-     * in the background); nothing by default. Never fails.
+     * in the background); nothing by default. Never fails, not even for a missing or invalid key.
      */
     default void willRead(String key) {
     }
 
     /**
-     * Where this store can be opened again, in this JVM or another, through {@link StoreProvider}; null for a store
-     * that lives only here (in memory).
+     * Where this store can be opened again, in this JVM or another, through the {@link StoreProvider} of the
+     * descriptor's scheme: {@code provider.open(descriptor())} must read the same values and give back an equal
+     * descriptor. Null for a store that lives only here (in memory; the default).
      */
     default StoreDescriptor descriptor() {
         return null;
     }
 
-    /** Ends reading; reads after it fail with {@link dev.stride.model.ZarrException.Closed}. Closing twice does nothing. */
+    /**
+     * Ends reading and frees what the store holds; reads after it fail with
+     * {@link dev.stride.model.ZarrException.Closed}. Closing twice does nothing, and close never throws.
+     */
     @Override
     void close();
 }

@@ -20,7 +20,9 @@ import java.util.stream.Collectors;
  * Where a store is and how to open it, as a small value that can be sent to another JVM (a Spark executor) and opened
  * there with {@code Zarr.open(descriptor)}: the store's URI without its query, and its options (for {@code file}:
  * {@code io=auto|map|read}). Options may also be written as the URI's query, {@code file:///data/x.zarr?io=map}:
- * {@link #of(URI)} takes them from there. Which options a scheme knows is up to its {@link StoreProvider}.
+ * {@link #of(URI)} takes them from there. Which options a scheme knows is up to its {@link StoreProvider}, which
+ * refuses the others; a store's {@link Store#descriptor()} gives one that its provider opens again. Two descriptors
+ * are equal when their URIs and options are.
  *
  * @param uri the store's location, absolute, without a query or fragment
  * @param options the provider's options by name, sorted
@@ -31,6 +33,8 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
     private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]+:");
 
     /**
+     * A descriptor of a URI and options given apart; the options are copied.
+     *
      * @throws ZarrException.BadRequest when the URI has no scheme, or a query or fragment
      */
     public StoreDescriptor {
@@ -101,6 +105,7 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
         return scheme().equalsIgnoreCase("file") ? Path.of(uri.getPath()) : null;
     }
 
+    /** The URI's scheme as written ({@code file}, {@code s3}): which {@link StoreProvider} opens this store. */
     public String scheme() {
         return uri.getScheme();
     }

@@ -4,14 +4,22 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * A store that can be written, listed and read. Safe from many threads, as {@link Store} is: writes of different keys
- * may run at once; a write and a read of the same key give the reader the old value or the new one.
+ * may run at once; a write and a read of the same key give the reader the old value or the new one, whole; a reader
+ * that read a value before it was replaced reads the new one next time, even with the same {@link Scratch}. Keys are
+ * checked as for reading (a key with an empty, {@code .} or {@code ..} segment is refused by name). Where folders are
+ * real (directories), no name holds a value and keys below it at once: a write that would make one is refused by
+ * name. Core's test-jar checks an implementation with {@code dev.stride.testing.WritableStoreContract}.
  */
 public interface WritableStore extends ListableStore {
 
     /**
-     * Stores a value atomically: readers see the old value or the new one, never a part.
+     * Stores a value atomically: readers see the old value or the new one, never a part. The store keeps no
+     * reference to {@code value} once this returns: the caller may reuse or free it.
      *
-     * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be stored
+     * @param value the bytes, from any arena or the heap, read-only to the store
+     * @throws dev.stride.model.ZarrException.StoreFailure naming the key when the value cannot be stored, the old value
+     *         (if any) left as it was
+     * @throws dev.stride.model.ZarrException.Closed when the store is closed
      */
     void write(String key, MemorySegment value);
 
@@ -29,15 +37,17 @@ public interface WritableStore extends ListableStore {
     }
 
     /**
-     * Removes a key if present.
+     * Removes a key if present; a key that holds no value is no failure (deleting twice does nothing). Other keys,
+     * below or beside it, stay.
      *
-     * @throws dev.stride.model.ZarrException.StoreFailure when the key cannot be removed
+     * @throws dev.stride.model.ZarrException.StoreFailure naming the key when it cannot be removed
+     * @throws dev.stride.model.ZarrException.Closed when the store is closed
      */
     void delete(String key);
 
     /**
      * Makes every value written and deleted so far durable (fsyncs what a crash could lose); nothing for a store in
-     * memory.
+     * memory or one whose writes are durable once acknowledged (S3; the default).
      *
      * @throws dev.stride.model.ZarrException.StoreFailure when the values cannot be made durable
      */

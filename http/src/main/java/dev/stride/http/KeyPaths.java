@@ -22,25 +22,34 @@ public final class KeyPaths {
      * @throws ZarrException.StoreFailure for a key with an empty, {@code .} or {@code ..} segment
      */
     public static String check(String key) {
-        for (String segment : key.split("/", -1)) {
-            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                throw new ZarrException.StoreFailure(key, "is not a valid key: it has an empty, '.' or '..' segment", null);
-            }
+        if (!valid(key)) {
+            throw new ZarrException.StoreFailure(key, "is not a valid key: it has an empty, '.' or '..' segment", null);
         }
         return key;
+    }
+
+    private static boolean valid(String key) {
+        for (String segment : key.split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
      * A listing prefix, checked: {@code ""} or a valid key followed by {@code /}.
      *
-     * @throws ZarrException.StoreFailure for any other prefix
+     * @throws ZarrException.StoreFailure for any other prefix, naming it as given
      */
     public static String checkPrefix(String prefix) {
         if (!prefix.isEmpty()) {
             if (!prefix.endsWith("/")) {
                 throw new ZarrException.StoreFailure(prefix, "is not a listing prefix: it must be empty or end with '/'", null);
             }
-            check(prefix.substring(0, prefix.length() - 1));
+            if (!valid(prefix.substring(0, prefix.length() - 1))) {
+                throw new ZarrException.StoreFailure(prefix, "is not a listing prefix: it has an empty, '.' or '..' segment", null);
+            }
         }
         return prefix;
     }

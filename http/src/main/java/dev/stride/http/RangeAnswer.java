@@ -96,7 +96,7 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implemen
 
     private Plan unsatisfiable(ContentRange answered) {
         if (answered == null || answered.first() >= 0) {
-            return fail("HTTP 416 (range not satisfiable) to Range: " + range.header());
+            return new Plan.Ended(new Outcome.Fail<>("HTTP 416 (range not satisfiable) to Range: " + range.header(), new UnsizedRefusal()));
         }
         ByteRange.Exact asked = range.within(answered.size());
         return asked != null && asked.length() == 0

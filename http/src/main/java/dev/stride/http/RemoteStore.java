@@ -116,6 +116,9 @@ public abstract class RemoteStore implements Store {
             try {
                 return transport.get(uriOf(key), key, range, getHeaders(version), signer(), scratch, this);
             } catch (ZarrException.StoreFailure e) {
+                if (UnsizedRefusal.caused(e)) {
+                    return emptyAtTheEnd(key, range, e);
+                }
                 rangeIgnored(key, e);
             }
         }
@@ -129,6 +132,25 @@ public abstract class RemoteStore implements Store {
                     + whole.valueSize() + " bytes", null);
         }
         return new ValuePart(whole.bytes().asSlice(asked.offset(), asked.length()), whole.valueSize());
+    }
+
+    /**
+     * What a 416 that did not give the value's size meant, from the size a HEAD gives: the empty part at the end
+     * of a value that a range from its end, or a prefix or suffix of an empty value, asked for; else the refusal.
+     */
+    private ValuePart emptyAtTheEnd(String key, ByteRange range, ZarrException.StoreFailure refusal) {
+        long size = size(key);
+        if (size < 0) {
+            return null;
+        }
+        ByteRange.Exact asked = range.within(size);
+        if (asked == null) {
+            throw new ZarrException.StoreFailure(key, "the range " + range.header() + " lies past the end of the value of " + size + " bytes", refusal);
+        }
+        if (asked.length() > 0) {
+            throw refusal;
+        }
+        return new ValuePart(MemorySegment.NULL, size);
     }
 
     /** The headers of a GET, with the precondition of the value's {@code version} when there is one. */

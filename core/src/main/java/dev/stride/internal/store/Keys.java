@@ -31,12 +31,12 @@ public final class Keys {
         return null;
     }
 
-    /** Checks a listing prefix: "" or a key followed by '/'. */
+    /** Checks a listing prefix: "" or a key followed by '/'; a failure names the prefix as given. */
     public static String checkPrefix(String prefix) {
         if (!prefix.isEmpty()) {
-            check(prefix.substring(0, prefix.length() - 1));
-            if (!prefix.endsWith("/")) {
-                throw new ZarrException.StoreFailure(prefix, "a listing prefix must end with '/'", null);
+            String wrong = prefix.endsWith("/") ? whyInvalid(prefix.substring(0, prefix.length() - 1)) : "a listing prefix must end with '/'";
+            if (wrong != null) {
+                throw new ZarrException.StoreFailure(prefix, wrong, null);
             }
         }
         return prefix;

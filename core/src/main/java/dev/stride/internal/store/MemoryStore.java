@@ -68,10 +68,11 @@ public final class MemoryStore implements WritableStore {
         return List.copyOf(names);
     }
 
+    /** Stores a value; refused, as on disk, where other keys are below the key or a value is above it. */
     @Override
     public void write(String key, MemorySegment value) {
-        open();
-        values.put(Keys.check(key), value.toArray(ValueLayout.JAVA_BYTE));
+        get(key);
+        values.put(key, value.toArray(ValueLayout.JAVA_BYTE));
     }
 
     /** Stores bytes as they are, for tests that lay out chunks by hand. */
