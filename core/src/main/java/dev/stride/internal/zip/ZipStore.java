@@ -91,8 +91,7 @@ public final class ZipStore implements ListableStore {
         }
         long n = length < 0 ? m.size() - offset : length;
         if (offset < 0 || n < 0 || offset > m.size() - n) {
-            throw new ZarrException.StoreFailure(where(m), "range [" + offset + ", " + (offset + n) + ") is outside the value's "
-                    + m.size() + " bytes", null);
+            throw failure(m, "range [" + offset + ", " + (offset + n) + ") is outside the value's " + m.size() + " bytes", null);
         }
         return m.method() == ZipMember.STORED ? stored(m, offset, n, scratch) : inflate(m, scratch).asSlice(offset, n);
     }
@@ -127,23 +126,23 @@ public final class ZipStore implements ListableStore {
         String name = inner + Keys.check(key);
         ZipMember m = members.get(name);
         if (m == null) {
+            // as on disk, with the reasons readers match on
             String below = members.ceilingKey(name + "/");
             if (below != null && below.startsWith(name + "/")) {
-                throw new ZarrException.StoreFailure(zipKey + "/" + name, "is a directory, not a file", null);
+                throw new ZarrException.StoreFailure(key, "is a directory, not a file", null);
             }
             for (int slash = name.indexOf('/'); slash >= 0; slash = name.indexOf('/', slash + 1)) {
                 if (members.containsKey(name.substring(0, slash))) {
-                    throw new ZarrException.StoreFailure(zipKey + "/" + name, PARENT_NOT_A_DIRECTORY, null);
+                    throw new ZarrException.StoreFailure(key, PARENT_NOT_A_DIRECTORY, null);
                 }
             }
             return null;
         }
         if (m.encrypted()) {
-            throw new ZarrException.StoreFailure(where(m), "is encrypted, which Stride does not read", null);
+            throw failure(m, "is encrypted, which Stride does not read", null);
         }
         if (m.method() != ZipMember.STORED && m.method() != ZipMember.DEFLATED) {
-            throw new ZarrException.StoreFailure(where(m), "is compressed with zip method " + m.method()
-                    + "; Stride reads entries stored (0) or deflated (8)", null);
+            throw failure(m, "is compressed with zip method " + m.method() + "; Stride reads entries stored (0) or deflated (8)", null);
         }
         return m;
     }
@@ -164,11 +163,11 @@ public final class ZipStore implements ListableStore {
                 : u16(h, 26) != m.nameLength() || !sameName(h, m) ? "its local header names another entry"
                 : m.sizesAfterData() ? null : disagreement(h, m);
         if (wrong != null) {
-            throw refused(where(m), wrong);
+            throw failure(m, wrong);
         }
         long start = m.headerOffset() + LOCAL_HEADER + m.nameLength() + u16(h, 28);
         if (start > directoryStart || m.compressedSize() > directoryStart - start) {
-            throw refused(where(m), "its " + m.compressedSize() + " bytes at " + start + " reach past the central directory at "
+            throw failure(m, "its " + m.compressedSize() + " bytes at " + start + " reach past the central directory at "
                     + directoryStart);
         }
         dataStarts.put(m.name(), start);
@@ -199,7 +198,7 @@ public final class ZipStore implements ListableStore {
     /** A deflated entry's bytes, inflated into the scratch and checked against its size and CRC. */
     private MemorySegment inflate(ZipMember m, Scratch scratch) {
         if (m.size() > Scratch.MAX_BUFFER || m.compressedSize() > Scratch.MAX_BUFFER) {
-            throw refused(where(m), "its " + m.size() + " bytes are more than one read may hold (2 GiB)");
+            throw failure(m, "its " + m.size() + " bytes are more than one read may hold (2 GiB)");
         }
         MemorySegment compressed = stored(m, 0, m.compressedSize(), scratch);
         MemorySegment out = scratch.buffer(inflated, m.size());
@@ -211,21 +210,21 @@ public final class ZipStore implements ListableStore {
                 if (inflater.inflate(target) == 0 && !inflater.finished()) {
                     String why = !target.hasRemaining() ? "inflates to more than the " + m.size() + " bytes the directory gives"
                             : "its deflated bytes end before the stream does";
-                    throw refused(where(m), why);
+                    throw failure(m, why);
                 }
             }
         } catch (DataFormatException e) {
-            throw new ZarrException.StoreFailure(where(m), "its deflated bytes are damaged: " + e.getMessage(), e);
+            throw failure(m, "its deflated bytes are damaged: " + e.getMessage(), e);
         } finally {
             inflater.end();
         }
         if (target.hasRemaining()) {
-            throw refused(where(m), "inflates to " + target.position() + " bytes, the directory gives " + m.size());
+            throw failure(m, "inflates to " + target.position() + " bytes, the directory gives " + m.size());
         }
         CRC32 crc = new CRC32();
         crc.update(out.asByteBuffer());
         if ((int) crc.getValue() != m.crc()) {
-            throw refused(where(m), "its inflated bytes do not match the CRC the directory gives");
+            throw failure(m, "its inflated bytes do not match the CRC the directory gives");
         }
         return out;
     }
@@ -256,8 +255,18 @@ public final class ZipStore implements ListableStore {
         return outer.readAhead();
     }
 
-    private String where(ZipMember m) {
-        return zipKey + "/" + m.name();
+    private ZarrException.StoreFailure failure(ZipMember m, String reason) {
+        return failure(m, reason, null);
+    }
+
+    /** A failure to read the entry {@code m}, named by its key in this store. */
+    private ZarrException.StoreFailure failure(ZipMember m, String reason, Throwable cause) {
+        return failure(m.name().substring(inner.length()), reason, cause);
+    }
+
+    /** A failure to read {@code key}, saying which zip it is in. */
+    private ZarrException.StoreFailure failure(String key, String reason, Throwable cause) {
+        return new ZarrException.StoreFailure(key, reason + " (in the zip " + zipKey + ")", cause);
     }
 
     private void ensureOpen() {

@@ -76,7 +76,7 @@ class ZipStoreTest {
             assertEquals(List.of("c", "zarr.json"), store.list("g/"));
             assertEquals(List.of(), store.list("g/zarr.json/"));
             ZarrException.StoreFailure past = assertThrows(ZarrException.StoreFailure.class, () -> read(store, "g/c/0", 99_990, 20));
-            assertEquals("key g/c/0: range [99990, 100010) is outside the value's 100000 bytes", past.getMessage().replace("a.zip/", ""));
+            assertEquals("key g/c/0: range [99990, 100010) is outside the value's 100000 bytes (in the zip a.zip)", past.getMessage());
         }
     }
 
@@ -142,9 +142,9 @@ class ZipStoreTest {
     void keysThatAreDirectoriesOrLieBelowAFileFailAsOnDisk() throws IOException {
         writeZip("d.zip", List.of(new Entry("g/c/0", new byte[] {1}, false)));
         try (ZipStore store = open("d.zip", "")) {
-            assertEquals("key d.zip/g/c: is a directory, not a file",
+            assertEquals("key g/c: is a directory, not a file",
                     assertThrows(ZarrException.StoreFailure.class, () -> store.size("g/c")).getMessage());
-            assertEquals("key d.zip/g/c/0/x: " + Store.PARENT_NOT_A_DIRECTORY,
+            assertEquals("key g/c/0/x: " + Store.PARENT_NOT_A_DIRECTORY,
                     assertThrows(ZarrException.StoreFailure.class, () -> store.size("g/c/0/x")).getMessage());
         }
     }
@@ -187,7 +187,7 @@ class ZipStoreTest {
         putInt(zip, 18, 2); // the local header's compressed size
         Files.write(dir.resolve("lie.zip"), zip);
         try (ZipStore store = open("lie.zip", "")) {
-            assertEquals("key lie.zip/g/k: its local header gives 2 stored and 3 uncompressed bytes, the central directory 3 and 3",
+            assertEquals("key g/k: its local header gives 2 stored and 3 uncompressed bytes, the central directory 3 and 3 (in the zip lie.zip)",
                     assertThrows(ZarrException.StoreFailure.class, () -> readAll(store, "g/k")).getMessage());
         }
     }
@@ -213,7 +213,8 @@ class ZipStoreTest {
         Files.write(dir.resolve("bad.zip"), zip);
         try (ZipStore store = open("bad.zip", "")) {
             String message = assertThrows(ZarrException.StoreFailure.class, () -> readAll(store, "k")).getMessage();
-            assertEquals("key bad.zip/k", message.substring(0, message.indexOf(':')), message);
+            assertEquals("key k", message.substring(0, message.indexOf(':')), message);
+            assertEquals(true, message.endsWith("(in the zip bad.zip)"), message);
         }
     }
 
