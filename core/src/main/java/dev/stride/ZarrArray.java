@@ -2,9 +2,8 @@ package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.read.ArrayReader;
-import dev.stride.internal.read.FieldScan;
 import dev.stride.internal.read.Kernels;
-import dev.stride.internal.read.ParallelReader;
+import dev.stride.internal.read.ScanPass;
 import dev.stride.internal.read.SequentialReader;
 import dev.stride.internal.read.StoredUnits;
 import dev.stride.internal.read.UnitGrid;
@@ -367,26 +366,8 @@ public final class ZarrArray implements AutoCloseable {
         for (int i = 0; i < accessors.length; i++) {
             accessors[i] = scannable(fields.get(i));
         }
-        FieldScan scan;
-        try (Arena arena = Arena.ofConfined()) {
-            // off-heap like every unit: a heap segment seen once by the kernels would slow their loops for good
-            MemorySegment fillRecord = arena.allocate(reader.fillElement().length).copyFrom(MemorySegment.ofArray(reader.fillElement()));
-            scan = new FieldScan(fields, accessors, layout.recordSize(), fillRecord);
-        }
-        Region r = regionOrAll(region);
-        UnitGrid grid = new UnitGrid(reader.unitShape(), r);
-        reader.ensureOpen();
-        long[] stored = StoredUnits.find(reader.store(), reader.prefix(), meta, reader.unitShape(), grid);
         ScanOptions o = orDefaults(options);
-        new ParallelReader(reader, grid, stored, o.threads(), o.progress()).run(worker -> scan.worker());
-        if (stored != null) {
-            long read = 0;
-            for (long unit : stored) {
-                read += grid.recordsIn(grid.unit(unit));
-            }
-            scan.worker().missing(r.size() - read);
-        }
-        return scan.results();
+        return new ScanPass(reader, regionOrAll(region)).stats(fields, accessors, o.threads(), o.progress());
     }
 
     private FieldAccessor scannable(String field) {
@@ -402,12 +383,7 @@ public final class ZarrArray implements AutoCloseable {
     }
 
     private void forEachRun(Region r, int threads, ScanOptions.Progress progress, RunVisitor visitor) {
-        forEachRun(r, threads, progress, worker -> visitor::run);
-    }
-
-    private void forEachRun(Region r, int threads, ScanOptions.Progress progress, ParallelReader.WorkerVisitors visitors) {
-        UnitGrid grid = new UnitGrid(reader.unitShape(), r);
-        new ParallelReader(reader, grid, threads, progress).run(visitors);
+        new ScanPass(reader, r).run(threads, progress, worker -> visitor::run);
     }
 
     boolean isClosed() {

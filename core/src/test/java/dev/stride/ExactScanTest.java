@@ -354,6 +354,28 @@ class ExactScanTest {
         }
     }
 
+    /**
+     * A listed grid whose chunks are all written holds no fill value: the fill neither counts nor widens min and max,
+     * as a scan unit by unit of the same chunks says.
+     */
+    @Test
+    void aListedScanOfChunksAllWrittenCountsNoFillValue() {
+        int n = 65537; // one unit more than a grid read without listing
+        Tree t = Tree.array(Doc.array("'int8'", "[" + n + "]", "[1]", "-100", Doc.BYTES_LE));
+        for (int c = 0; c < n; c++) {
+            t = t.put("c/" + c, new byte[] {(byte) (c % 7)});
+        }
+        long sum = 0;
+        for (int c = 0; c < n; c++) {
+            sum += c % 7;
+        }
+        FieldStats want = new FieldStats.Integers("", CoreType.INT8, n, BigInteger.valueOf(sum), 0, 6);
+        try (Zarr listed = t.open(); Zarr unlisted = Zarr.open(new UnlistedStore(t.memory()))) {
+            assertEquals(want, listed.array("/").scan("", null, ScanOptions.threads(2)));
+            assertEquals(want, unlisted.array("/").scan("", null, ScanOptions.threads(2)));
+        }
+    }
+
     /** Two dimensions, listed through nested directories ({@code c/3/5}) and through flat v2 keys ({@code 3.5}). */
     @Test
     void listingFindsChunksOfEveryKeyEncoding() {

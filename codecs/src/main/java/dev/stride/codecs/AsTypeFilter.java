@@ -12,14 +12,9 @@ import java.util.Map;
 final class AsTypeFilter extends ElementFilter {
 
     AsTypeFilter(CodecConfig config, ChunkSpec input) {
-        super(config, input, NumpyType.of(config, "decode_dtype", input.type()), "decode_dtype",
+        super("astype", config, input, NumpyType.of(config, "decode_dtype", input.type()), "decode_dtype",
                 NumpyType.required(config, "encode_dtype"));
         config.allowOnly("encode_dtype", "decode_dtype");
-    }
-
-    @Override
-    public String name() {
-        return NumcodecsCodecs.PREFIX + "astype";
     }
 
     @Override

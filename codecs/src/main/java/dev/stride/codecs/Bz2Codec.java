@@ -1,6 +1,5 @@
 package dev.stride.codecs;
 
-import dev.stride.model.Json;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
@@ -9,28 +8,14 @@ import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Map;
 
 /**
  * {@code numcodecs.bz2}: bzip2 streams (commons-compress), concatenated ones decoding as one value as Python's
  * {@code bz2.decompress} does; the level is the block size in 100 kB, 1 by default.
  */
-final class Bz2Codec extends StreamCodec {
-    private final int level;
-
+final class Bz2Codec extends LevelCodec {
     Bz2Codec(CodecConfig config) {
-        config.allowOnly("level");
-        this.level = (int) config.integer("level", 1, 9, 1L);
-    }
-
-    @Override
-    String id() {
-        return "bz2";
-    }
-
-    @Override
-    public Json.JObject configuration() {
-        return new Json.JObject(Map.of("level", Json.number(level)));
+        super("bz2", config, 1, 9);
     }
 
     @Override
@@ -40,7 +25,7 @@ final class Bz2Codec extends StreamCodec {
 
     @Override
     OutputStream encoder(OutputStream out, DecodeContext ctx) throws IOException {
-        return new BZip2CompressorOutputStream(out, level);
+        return new BZip2CompressorOutputStream(out, level());
     }
 
     /** The bzip2 manual's bound: at most 1% larger than the input plus 600 bytes. */

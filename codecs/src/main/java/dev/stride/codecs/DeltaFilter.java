@@ -5,7 +5,6 @@ import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 
 import java.lang.foreign.MemorySegment;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,25 +15,13 @@ import java.util.Map;
 final class DeltaFilter extends ElementFilter {
 
     DeltaFilter(CodecConfig config, ChunkSpec input) {
-        this(config, input, NumpyType.of(config, "dtype", input.type()));
-    }
-
-    private DeltaFilter(CodecConfig config, ChunkSpec input, NumpyType dtype) {
-        super(config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
+        super("delta", config, input);
         config.allowOnly("dtype", "astype");
     }
 
     @Override
-    public String name() {
-        return NumcodecsCodecs.PREFIX + "delta";
-    }
-
-    @Override
     Map<String, Json> members() {
-        Map<String, Json> m = new LinkedHashMap<>();
-        m.put("dtype", type(decodedType));
-        m.put("astype", type(encodedType));
-        return m;
+        return withTypes(Map.of());
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 
 import java.lang.foreign.MemorySegment;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -22,8 +23,11 @@ abstract sealed class ElementFilter implements ArrayToArrayCodec
     private final ChunkSpec encodedSpec;
     private final long elements;
     private final Object encodeBuffer = new Object();
+    /** numcodecs' id, e.g. {@code delta}. */
+    private final String id;
 
-    ElementFilter(CodecConfig config, ChunkSpec input, NumpyType decodedType, String decodedMember, NumpyType encodedType) {
+    ElementFilter(String id, CodecConfig config, ChunkSpec input, NumpyType decodedType, String decodedMember, NumpyType encodedType) {
+        this.id = id;
         if (!(input.type() instanceof CoreType chunkType) || decodedType.coreType() != chunkType) {
             throw config.invalid(decodedMember, "'" + decodedType.describe() + "' is not the chunk's data type, " + input.type().describe());
         }
@@ -34,6 +38,23 @@ abstract sealed class ElementFilter implements ArrayToArrayCodec
         this.elements = input.elements();
     }
 
+    /**
+     * A filter of numcodecs' usual two types: {@code dtype} (the chunk's type when absent) and {@code astype}
+     * ({@code dtype} when absent).
+     */
+    ElementFilter(String id, CodecConfig config, ChunkSpec input) {
+        NumpyType dtype = NumpyType.of(config, "dtype", input.type());
+        this(id, config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
+    }
+
+    /** {@code first} (in its order), then {@code dtype} and {@code astype}, as numcodecs writes these filters. */
+    final Map<String, Json> withTypes(Map<String, Json> first) {
+        Map<String, Json> m = new LinkedHashMap<>(first);
+        m.put("dtype", type(decodedType));
+        m.put("astype", type(encodedType));
+        return m;
+    }
+
     /** Decodes {@code n} elements of {@link #encodedType} in {@code in} into {@code out}. */
     abstract void decode(MemorySegment in, MemorySegment out, long n);
 
@@ -42,6 +63,11 @@ abstract sealed class ElementFilter implements ArrayToArrayCodec
 
     /** numcodecs' configuration members, without {@code id}. */
     abstract Map<String, Json> members();
+
+    @Override
+    public final String name() {
+        return NumcodecsCodecs.PREFIX + id;
+    }
 
     @Override
     public final Json.JObject configuration() {

@@ -19,11 +19,7 @@ final class FixedScaleOffsetFilter extends ElementFilter {
     private final Json.JNumber scale;
 
     FixedScaleOffsetFilter(CodecConfig config, ChunkSpec input) {
-        this(config, input, NumpyType.of(config, "dtype", input.type()));
-    }
-
-    private FixedScaleOffsetFilter(CodecConfig config, ChunkSpec input, NumpyType dtype) {
-        super(config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
+        super("fixedscaleoffset", config, input);
         config.allowOnly("offset", "scale", "dtype", "astype");
         this.offset = number(config, "offset");
         this.scale = number(config, "scale");
@@ -37,18 +33,11 @@ final class FixedScaleOffsetFilter extends ElementFilter {
     }
 
     @Override
-    public String name() {
-        return NumcodecsCodecs.PREFIX + "fixedscaleoffset";
-    }
-
-    @Override
     Map<String, Json> members() {
         Map<String, Json> m = new LinkedHashMap<>();
         m.put("scale", scale);
         m.put("offset", offset);
-        m.put("dtype", type(decodedType));
-        m.put("astype", type(encodedType));
-        return m;
+        return withTypes(m);
     }
 
     @Override

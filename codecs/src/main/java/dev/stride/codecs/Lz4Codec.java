@@ -13,7 +13,6 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.Map;
 
 /**
  * {@code numcodecs.lz4}: numcodecs' framing, the decoded size as a 4-byte little-endian integer and then one LZ4
@@ -27,14 +26,13 @@ final class Lz4Codec implements BytesToBytesCodec {
     private static final long MAX_RATIO = 256;
     private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
 
-    private final int acceleration;
+    private final IntOption acceleration;
     private final LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();
     private final LZ4Compressor compressor = LZ4.fastCompressor();
     private final Object encodeBuffer = new Object();
 
     Lz4Codec(CodecConfig config) {
-        config.allowOnly("acceleration");
-        this.acceleration = (int) config.integer("acceleration", Integer.MIN_VALUE, Integer.MAX_VALUE, 1L);
+        this.acceleration = IntOption.read(config, "acceleration", Integer.MIN_VALUE, Integer.MAX_VALUE, 1L);
     }
 
     @Override
@@ -44,7 +42,7 @@ final class Lz4Codec implements BytesToBytesCodec {
 
     @Override
     public Json.JObject configuration() {
-        return new Json.JObject(Map.of("acceleration", Json.number(acceleration)));
+        return acceleration.configuration();
     }
 
     @Override

@@ -43,6 +43,7 @@ final class LzmaCodec extends StreamCodec {
     private final String filtersPointer;
 
     LzmaCodec(CodecConfig config) {
+        super("lzma");
         config.allowOnly("format", "check", "preset", "filters");
         this.format = (int) config.integer("format", 0, 3, (long) FORMAT_XZ);
         if (format != FORMAT_XZ && format != FORMAT_ALONE) {
@@ -75,11 +76,6 @@ final class LzmaCodec extends StreamCodec {
 
     private static Json nullable(CodecConfig config, String name) {
         return config.has(name) ? config.configuration().get(name) : Json.JNull.NULL;
-    }
-
-    @Override
-    String id() {
-        return "lzma";
     }
 
     @Override

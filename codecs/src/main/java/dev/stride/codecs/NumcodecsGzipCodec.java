@@ -1,13 +1,11 @@
 package dev.stride.codecs;
 
-import dev.stride.model.Json;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -15,25 +13,12 @@ import java.util.zip.GZIPOutputStream;
  * {@code numcodecs.gzip}: gzip members as Python's {@code GzipFile} writes and reads them (so several concatenated
  * members decode as one value, unlike the v3 {@code gzip} codec); level 1 by default.
  */
-final class NumcodecsGzipCodec extends StreamCodec {
+final class NumcodecsGzipCodec extends LevelCodec {
     /** Room for the optional header fields another writer may add: a whole FEXTRA field and 4 KiB of name and comment. */
     private static final long HEADER_ROOM = 10 + 2 + 65535 + 4096 + 2;
 
-    private final int level;
-
     NumcodecsGzipCodec(CodecConfig config) {
-        config.allowOnly("level");
-        this.level = (int) config.integer("level", 0, 9, 1L);
-    }
-
-    @Override
-    String id() {
-        return "gzip";
-    }
-
-    @Override
-    public Json.JObject configuration() {
-        return new Json.JObject(Map.of("level", Json.number(level)));
+        super("gzip", config, 0, 9);
     }
 
     @Override
@@ -45,7 +30,7 @@ final class NumcodecsGzipCodec extends StreamCodec {
     OutputStream encoder(OutputStream out, DecodeContext ctx) throws IOException {
         return new GZIPOutputStream(out, 64 << 10) {
             {
-                def.setLevel(level);
+                def.setLevel(level());
             }
         };
     }

@@ -5,7 +5,6 @@ import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;
 
 import java.lang.foreign.MemorySegment;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,11 +15,7 @@ final class QuantizeFilter extends ElementFilter {
     private final int digits;
 
     QuantizeFilter(CodecConfig config, ChunkSpec input) {
-        this(config, input, NumpyType.of(config, "dtype", input.type()));
-    }
-
-    private QuantizeFilter(CodecConfig config, ChunkSpec input, NumpyType dtype) {
-        super(config, input, dtype, "dtype", NumpyType.orElse(config, "astype", dtype));
+        super("quantize", config, input);
         config.allowOnly("digits", "dtype", "astype");
         this.digits = (int) config.integer("digits", -300, 300, null);
         if (!decodedType.isFloat() || !encodedType.isFloat()) {
@@ -29,17 +24,8 @@ final class QuantizeFilter extends ElementFilter {
     }
 
     @Override
-    public String name() {
-        return NumcodecsCodecs.PREFIX + "quantize";
-    }
-
-    @Override
     Map<String, Json> members() {
-        Map<String, Json> m = new LinkedHashMap<>();
-        m.put("digits", Json.number(digits));
-        m.put("dtype", type(decodedType));
-        m.put("astype", type(encodedType));
-        return m;
+        return withTypes(Map.of("digits", Json.number(digits)));
     }
 
     @Override

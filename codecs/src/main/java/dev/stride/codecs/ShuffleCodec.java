@@ -8,7 +8,6 @@ import dev.stride.spi.DecodedSize;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Map;
 
 /**
  * {@code numcodecs.shuffle}: the bytes of elements of {@code elementsize} bytes (4 by default) regrouped, every
@@ -16,12 +15,13 @@ import java.util.Map;
  * changes, and a value that is not a whole number of elements is corrupt.
  */
 final class ShuffleCodec implements BytesToBytesCodec {
+    private final IntOption option;
     private final int elementSize;
     private final Object encodeBuffer = new Object();
 
     ShuffleCodec(CodecConfig config) {
-        config.allowOnly("elementsize");
-        this.elementSize = (int) config.integer("elementsize", 0, Integer.MAX_VALUE, 4L);
+        this.option = IntOption.read(config, "elementsize", 0, Integer.MAX_VALUE, 4L);
+        this.elementSize = option.value();
     }
 
     @Override
@@ -31,7 +31,7 @@ final class ShuffleCodec implements BytesToBytesCodec {
 
     @Override
     public Json.JObject configuration() {
-        return new Json.JObject(Map.of("elementsize", Json.number(elementSize)));
+        return option.configuration();
     }
 
     @Override

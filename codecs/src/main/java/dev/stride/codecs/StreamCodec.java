@@ -16,7 +16,7 @@ import java.lang.foreign.MemorySegment;
  * Decoding reads the decoder's output in pieces into a scratch buffer and stops one byte past the size the chunk may
  * have, so data that inflates further is refused after that many bytes, whatever it would inflate to.
  */
-abstract sealed class StreamCodec implements BytesToBytesCodec permits ZlibCodec, NumcodecsGzipCodec, Bz2Codec, LzmaCodec {
+abstract sealed class StreamCodec implements BytesToBytesCodec permits LevelCodec, LzmaCodec {
     /** The piece of decoded bytes copied at a time, one array per reading thread for every stream codec. */
     private static final Object PIECE = new Object();
     private static final int PIECE_BYTES = 64 << 10;
@@ -24,8 +24,16 @@ abstract sealed class StreamCodec implements BytesToBytesCodec permits ZlibCodec
     private final Object[] decodeBuffers = {new Object(), new Object()};
     private final Object[] encodeBuffers = {new Object(), new Object()};
 
-    /** The name in messages, e.g. {@code bz2}. */
-    abstract String id();
+    /** numcodecs' id, the name in messages, e.g. {@code bz2}. */
+    private final String id;
+
+    StreamCodec(String id) {
+        this.id = id;
+    }
+
+    final String id() {
+        return id;
+    }
 
     /** A stream of the decoded bytes of {@code encoded}. */
     abstract InputStream decoder(InputStream encoded, DecodeContext ctx) throws IOException;

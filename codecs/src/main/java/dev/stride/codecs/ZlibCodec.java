@@ -1,38 +1,24 @@
 package dev.stride.codecs;
 
-import dev.stride.model.Json;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Map;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
 
 /** {@code numcodecs.zlib}: one RFC 1950 zlib stream, as Python's {@code zlib.compress} makes it; level 1 by default. */
-final class ZlibCodec extends StreamCodec {
+final class ZlibCodec extends LevelCodec {
     /** One inflater per reading thread for every zlib codec: it keeps nothing between chunks once reset. */
     private static final Object INFLATER = new Object();
 
-    private final int level;
     private final Object deflater = new Object();
 
     ZlibCodec(CodecConfig config) {
-        config.allowOnly("level");
-        this.level = (int) config.integer("level", -1, 9, 1L);
-    }
-
-    @Override
-    String id() {
-        return "zlib";
-    }
-
-    @Override
-    public Json.JObject configuration() {
-        return new Json.JObject(Map.of("level", Json.number(level)));
+        super("zlib", config, -1, 9);
     }
 
     @Override
@@ -44,7 +30,7 @@ final class ZlibCodec extends StreamCodec {
 
     @Override
     OutputStream encoder(OutputStream out, DecodeContext ctx) {
-        Deflater d = ctx.local(deflater, () -> new Deflater(level));
+        Deflater d = ctx.local(deflater, () -> new Deflater(level()));
         d.reset();
         return new DeflaterOutputStream(out, d, 64 << 10);
     }

@@ -43,6 +43,13 @@ public sealed interface ByteRange {
      */
     Exact within(long size);
 
+    /** Refuses a prefix or suffix of no bytes: HTTP has no header for it. */
+    private static void requireBytes(long length, String what) {
+        if (length < 1) {
+            throw new IllegalArgumentException(what + " of " + length + " bytes");
+        }
+    }
+
     /** Bytes {@code [offset, offset + length)}. */
     record Exact(long offset, long length) implements ByteRange {
         /** @throws IllegalArgumentException when the offset or the length is negative */
@@ -95,9 +102,7 @@ public sealed interface ByteRange {
     record Prefix(long length) implements ByteRange {
         /** @throws IllegalArgumentException when the length is below 1 */
         public Prefix {
-            if (length < 1) {
-                throw new IllegalArgumentException("a prefix of " + length + " bytes");
-            }
+            requireBytes(length, "a prefix");
         }
 
         @Override
@@ -115,9 +120,7 @@ public sealed interface ByteRange {
     record Suffix(long length) implements ByteRange {
         /** @throws IllegalArgumentException when the length is below 1 */
         public Suffix {
-            if (length < 1) {
-                throw new IllegalArgumentException("a suffix of " + length + " bytes");
-            }
+            requireBytes(length, "a suffix");
         }
 
         @Override

@@ -6,7 +6,6 @@ import dev.stride.spi.ValuePart;
 
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,60 +13,43 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.ResponseInfo;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.net.ssl.SSLContext;
 
 /**
  * The HTTP requests of a remote store, on one {@link HttpClient} (HTTP/1.1, connections reused), with what that client
  * lacks: a cap on the requests open to one host ({@link HttpSettings#connectionsPerHost()}), a time limit on the whole
  * exchange, body included ({@link HttpSettings#timeout()}: the client's own covers the headers only, and a body that
- * stalls would hang for good), and retries with exponential back-off and full jitter on 5xx, 429, S3's
- * {@code SlowDown}, broken connections, timeouts and bodies of another length than announced, until
- * {@link HttpSettings#retries()} more attempts were made or {@link HttpSettings#retryTime()} has passed. Failures that
- * cannot heal are not retried: a failed TLS handshake, an answer that is not HTTP, and an unknown host or a refused
- * connection where the host has never answered ({@link AttemptFailure}).
+ * stalls would hang for good), and {@link Retries} on 5xx, 429, S3's {@code SlowDown} ({@link StatusRules}), broken
+ * connections, timeouts and bodies of another length than announced. Failures that cannot heal are not retried: a
+ * failed TLS handshake, an answer that is not HTTP, and an unknown host or a refused connection where the host has
+ * never answered ({@link AttemptFailure}). GETs of plain {@code http://} go through {@link PlainHttp}.
  *
  * <p>Every failure is a {@link ZarrException.StoreFailure} of the key asked for, naming the method, the URI, the HTTP
  * status or the cause, and how many attempts were made; header values never appear in one (they may hold secrets).
  * A read after {@link #close} is {@link ZarrException.Closed}. Safe from many threads.
  */
 public final class HttpTransport implements AutoCloseable {
-    private static final long FIRST_BACKOFF_NANOS = Duration.ofMillis(100).toNanos();
-    private static final long MAX_BACKOFF_NANOS = Duration.ofSeconds(15).toNanos();
-    /** How much of an error's body is kept, to name its code ({@code <Code>SlowDown</Code>}). */
-    private static final int ERROR_TEXT = 8192;
-    private static final Pattern ERROR_CODE = Pattern.compile("<Code>([A-Za-z0-9.]{1,64})</Code>");
-    /** S3's codes of failures that another attempt may not meet, whatever their status. */
-    private static final Set<String> CODES_WORTH_RETRYING = Set.of("SlowDown", "InternalError", "RequestTimeout");
-
     private final HttpSettings settings;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final SSLContext tls;
-    /** Made on first use: a process that reads plain http:// only never loads it (a third of a second when fresh). */
+    /** Made on first use: a process that reads plain http:// only never pays for loading the JDK's client. */
     private HttpClient client;
     /** GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
     private final PlainHttp plain = new PlainHttp();
     private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
-    /** The hosts ({@code name:port}) that have answered: there a refused connection or an unknown name may heal. */
-    private final Set<String> answered = ConcurrentHashMap.newKeySet();
+    private final Retries retries;
+    private final StatusRules rules;
     private volatile boolean closed;
 
     /** A transport with its own client; close it to end its connections. */
@@ -79,6 +61,8 @@ public final class HttpTransport implements AutoCloseable {
     HttpTransport(HttpSettings settings, SSLContext tls) {
         this.settings = settings;
         this.tls = tls;
+        this.retries = new Retries(settings, this::ensureOpen);
+        this.rules = new StatusRules(settings.forbiddenAsMissing());
     }
 
     private synchronized HttpClient client() {
@@ -136,7 +120,7 @@ public final class HttpTransport implements AutoCloseable {
         Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null);
         RangeAnswer answer = new RangeAnswer(range, memory);
         return "http".equalsIgnoreCase(uri.getScheme())
-                ? retried(r, (request, body) -> plainAttempt(request, answer))
+                ? retries.run(r, (request, body) -> plainAttempt(request, answer))
                 : exchange(r, answer);
     }
 
@@ -166,7 +150,7 @@ public final class HttpTransport implements AutoCloseable {
     public byte[] getSmall(URI uri, String key, Map<String, String> headers, RequestSigner signer, long maxBytes) {
         Request<byte[]> r = new Request<>("GET", uri, key, null, headers, signer, null, true, null);
         if ("http".equalsIgnoreCase(uri.getScheme())) {
-            return retried(r, (request, body) -> plainAttempt(request, response -> {
+            return retries.run(r, (request, body) -> plainAttempt(request, response -> {
                 if (response.status() != 200) {
                     return null;
                 }
@@ -250,63 +234,14 @@ public final class HttpTransport implements AutoCloseable {
         executor.shutdownNow();
     }
 
-    /** One request as every attempt makes it. */
-    private record Request<T>(String method, URI uri, String key, String range, Map<String, String> headers,
-                              RequestSigner signer, MemorySegment body, boolean mayBeMissing, T missing) {
-    }
-
     /** What a method reads of a response: a body subscriber, or null to leave the status to the common rules. */
     @FunctionalInterface
     interface Answer<T> {
         BodySubscriber<Outcome<T>> read(ResponseInfo info, Attempt attempt);
     }
 
-    /** One attempt of a request. */
-    @FunctionalInterface
-    private interface Attempter<T> {
-        Outcome<T> attempt(Request<T> r, byte[] body) throws IOException, TimeoutException;
-    }
-
     private <T> T exchange(Request<T> r, Answer<T> answer) {
-        return retried(r, (request, body) -> attempt(request, body, answer));
-    }
-
-    /** Attempts a request until one succeeds, one fails for good, or the retries or their time run out. */
-    private <T> T retried(Request<T> r, Attempter<T> attempter) {
-        long start = System.nanoTime();
-        long deadline = start + settings.retryTime().toNanos();
-        byte[] body = r.body == null ? null : r.body.toArray(ValueLayout.JAVA_BYTE);
-        for (int attempt = 1; ; attempt++) {
-            ensureOpen();
-            String why;
-            Throwable cause = null;
-            try {
-                Outcome<T> outcome = attempter.attempt(r, body);
-                answered.add(hostOf(r.uri));
-                switch (outcome) {
-                    case Outcome.Done<T> done -> {
-                        return done.value();
-                    }
-                    case Outcome.Fail<T> fail -> throw failure(r, fail.reason(), attempt, start, fail.cause());
-                    case Outcome.Retry<T> again -> why = again.reason();
-                }
-            } catch (TimeoutException e) {
-                why = "no complete answer within " + seconds(settings.timeout().toNanos());
-                cause = e;
-            } catch (IOException e) {
-                ensureOpen();
-                AttemptFailure failed = AttemptFailure.of(e, hostOf(r.uri));
-                boolean answeredBefore = answered.contains(hostOf(r.uri));
-                if (!failed.mayHeal(answeredBefore)) {
-                    throw failure(r, failed.reason(answeredBefore), attempt, start, e);
-                }
-                why = failed.why();
-                cause = e;
-            }
-            if (attempt > settings.retries() || !backOff(r, attempt, deadline)) {
-                throw failure(r, why, attempt, start, cause);
-            }
-        }
+        return retries.run(r, (request, body) -> attempt(request, body, answer));
     }
 
     /**
@@ -338,15 +273,12 @@ public final class HttpTransport implements AutoCloseable {
         Semaphore permit = permit(r);
         Outcome<T> outcome;
         try {
-            outcome = plain.get(r.uri, signedHeaders(r), settings.timeout().toNanos(), response -> {
+            outcome = plain.get(r.uri(), r.signedHeaders(), settings.timeout().toNanos(), response -> {
                 if (!response.delimited()) {
                     return null;
                 }
-                if (missing(response.status(), r)) {
-                    return missingOrFailed(response.status(), response.readText(ERROR_TEXT), r);
-                }
-                Outcome<T> answered = reader.read(response);
-                return answered != null ? answered : judge(response.status(), response.readText(ERROR_TEXT));
+                Outcome<T> answered = rules.missing(response.status(), r) ? null : reader.read(response);
+                return answered != null ? answered : rules.judge(response.status(), response.readText(StatusRules.ERROR_TEXT), r);
             });
         } finally {
             permit.release();
@@ -356,11 +288,11 @@ public final class HttpTransport implements AutoCloseable {
 
     /** A permit of the request's host, waiting while its connections are all in use. */
     private Semaphore permit(Request<?> r) {
-        Semaphore permit = hosts.computeIfAbsent(hostOf(r.uri), h -> new Semaphore(settings.connectionsPerHost()));
+        Semaphore permit = hosts.computeIfAbsent(r.host(), h -> new Semaphore(settings.connectionsPerHost()));
         try {
             permit.acquire();
         } catch (InterruptedException e) {
-            throw interrupted(r, e);
+            throw r.interrupted(e);
         }
         return permit;
     }
@@ -372,13 +304,13 @@ public final class HttpTransport implements AutoCloseable {
         try {
             response = client().sendAsync(request(r, body), info -> {
                 BodySubscriber<Outcome<T>> own = answer.read(info, attempt);
-                return own != null ? own : commonAnswer(info, r);
+                return own != null ? own : rules.answer(info, r);
             });
             return response.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS).body();
         } catch (ExecutionException e) {
             throw ioFailure(r, e.getCause());
         } catch (InterruptedException e) {
-            throw interrupted(r, e);
+            throw r.interrupted(e);
         } finally {
             attempt.abandon();
             if (response != null) {
@@ -390,61 +322,10 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private HttpRequest request(Request<?> r, byte[] body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri).timeout(settings.timeout())
-                .method(r.method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
-        signedHeaders(r).forEach(b::header);
+        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri()).timeout(settings.timeout())
+                .method(r.method(), body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        r.signedHeaders().forEach(b::header);
         return b.build();
-    }
-
-    /** The request's headers with its range, signed anew for this attempt. */
-    private static Map<String, String> signedHeaders(Request<?> r) {
-        Map<String, String> headers = new LinkedHashMap<>(r.headers);
-        if (r.range != null) {
-            headers.put("Range", r.range);
-        }
-        headers.putAll(r.signer.sign(r.method, r.uri, Collections.unmodifiableMap(headers), r.body));
-        return headers;
-    }
-
-    /** Missing keys, and errors worth another attempt or not; an error's body is read to name its code. */
-    private <T> BodySubscriber<Outcome<T>> commonAnswer(ResponseInfo info, Request<T> r) {
-        int status = info.statusCode();
-        boolean missing = missing(status, r);
-        return BodySubscribers.mapping(new HeapSubscriber(ERROR_TEXT, true, -1), text -> {
-            byte[] body = text instanceof Outcome.Done<byte[]> d ? d.value() : null;
-            return missing ? missingOrFailed(status, body, r) : judge(status, body);
-        });
-    }
-
-    /**
-     * A status {@link #missing} reads as a missing key, unless it is a 404 whose S3 error code says something else is
-     * absent ({@code NoSuchBucket}): only {@code NoSuchKey}, or no code at all, means the key does not exist.
-     */
-    private static <T> Outcome<T> missingOrFailed(int status, byte[] text, Request<T> r) {
-        String code = status == 404 && text != null ? errorCode(text) : null;
-        return code == null || code.equals("NoSuchKey") ? new Outcome.Done<>(r.missing)
-                : new Outcome.Fail<>("HTTP 404 " + code + " (not a missing key)");
-    }
-
-    /** A status that says the key does not exist: 404, and 403 when the settings read it so. */
-    private boolean missing(int status, Request<?> r) {
-        return r.mayBeMissing && (status == 404 || status == 403 && settings.forbiddenAsMissing());
-    }
-
-    /** An error status, with the start of its body ({@code <Code>SlowDown</Code>}), as worth another attempt or final. */
-    private static <T> Outcome<T> judge(int status, byte[] text) {
-        String code = text == null ? null : errorCode(text);
-        String why = "HTTP " + status + (code == null ? "" : " " + code);
-        return worthRetrying(status) || code != null && CODES_WORTH_RETRYING.contains(code) ? new Outcome.Retry<>(why) : new Outcome.Fail<>(why);
-    }
-
-    private static boolean worthRetrying(int status) {
-        return status == 408 || status == 429 || status >= 500 && status != 501 && status != 505;
-    }
-
-    private static String errorCode(byte[] text) {
-        Matcher m = ERROR_CODE.matcher(new String(text, StandardCharsets.UTF_8));
-        return m.find() ? m.group(1) : null;
     }
 
     static <T> BodySubscriber<Outcome<T>> failing(String reason) {
@@ -453,21 +334,6 @@ public final class HttpTransport implements AutoCloseable {
 
     static long contentLength(ResponseInfo info) {
         return info.headers().firstValueAsLong("Content-Length").orElse(-1);
-    }
-
-    /** Waits a random time up to the back-off of this attempt; false when that would end past the deadline. */
-    private boolean backOff(Request<?> r, int attempt, long deadline) {
-        long ceiling = Math.min(MAX_BACKOFF_NANOS, FIRST_BACKOFF_NANOS << Math.min(attempt - 1, 20));
-        long wait = ThreadLocalRandom.current().nextLong(ceiling + 1);
-        if (System.nanoTime() + wait >= deadline) {
-            return false;
-        }
-        try {
-            Thread.sleep(Duration.ofNanos(wait));
-        } catch (InterruptedException e) {
-            throw interrupted(r, e);
-        }
-        return true;
     }
 
     /** The I/O failure under an attempt's failure, to retry; a refusal of ours (a buffer over budget) as it is. */
@@ -481,31 +347,12 @@ public final class HttpTransport implements AutoCloseable {
         if (t instanceof IOException io) {
             return io;
         }
-        throw new ZarrException.StoreFailure(r.key, r.method + " " + r.uri + " failed: " + t, t);
-    }
-
-    private ZarrException interrupted(Request<?> r, InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return new ZarrException.StoreFailure(r.key, r.method + " " + r.uri + " was interrupted", e);
-    }
-
-    private ZarrException failure(Request<?> r, String why, int attempts, long start, Throwable cause) {
-        return new ZarrException.StoreFailure(r.key, r.method + " " + r.uri + " failed after " + attempts
-                + (attempts == 1 ? " attempt" : " attempts") + " in " + seconds(System.nanoTime() - start) + ": " + why, cause);
+        throw r.failure("failed: " + t, t);
     }
 
     private void ensureOpen() {
         if (closed) {
             throw new ZarrException.Closed("the HTTP transport");
         }
-    }
-
-    private static String seconds(long nanos) {
-        return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
-    }
-
-    private static String hostOf(URI uri) {
-        int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
-        return uri.getHost() + ":" + port;
     }
 }

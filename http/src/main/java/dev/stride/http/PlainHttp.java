@@ -28,8 +28,8 @@ import java.util.function.LongFunction;
 
 /**
  * GETs over plain {@code http://} on kept-alive blocking sockets, a body read by the kernel straight into the caller's
- * off-heap memory: no heap buffer per 16 KB and no second copy, as the JDK's client makes (on the 2-core AMD EPYC it
- * moved 32 files of 21 MB from nginx at 670-900 MB/s from the first pass, the JDK's client at 255 first and 695 warm).
+ * off-heap memory: the JDK's client hands a body over in heap buffers of 16 KB that are then copied again, which made a
+ * first pass over large chunks take more than twice as long (the figures are in {@code bench/results/}).
  * The whole exchange has a deadline: when it passes, the socket is closed under the read. Responses this reader does
  * not take (a chunked body) are left to the JDK's client. One attempt per call; the caller retries.
  */

@@ -59,43 +59,25 @@ public final class Reads {
         I8.set(s, offset, v);
     }
 
+    // a write in the other order swaps the bytes (one instruction) and stores little-endian, one handle per width
     public static void i16(MemorySegment s, long offset, boolean little, short v) {
-        if (little) {
-            I16_LE.set(s, offset, v);
-        } else {
-            I16_BE.set(s, offset, v);
-        }
+        I16_LE.set(s, offset, little ? v : Short.reverseBytes(v));
     }
 
     public static void i32(MemorySegment s, long offset, boolean little, int v) {
-        if (little) {
-            I32_LE.set(s, offset, v);
-        } else {
-            I32_BE.set(s, offset, v);
-        }
+        I32_LE.set(s, offset, little ? v : Integer.reverseBytes(v));
     }
 
     public static void i64(MemorySegment s, long offset, boolean little, long v) {
-        if (little) {
-            I64_LE.set(s, offset, v);
-        } else {
-            I64_BE.set(s, offset, v);
-        }
+        I64_LE.set(s, offset, little ? v : Long.reverseBytes(v));
     }
 
+    /** The float's bits as they are, NaN payloads included, as a float handle would store them. */
     public static void f32(MemorySegment s, long offset, boolean little, float v) {
-        if (little) {
-            F32_LE.set(s, offset, v);
-        } else {
-            F32_BE.set(s, offset, v);
-        }
+        i32(s, offset, little, Float.floatToRawIntBits(v));
     }
 
     public static void f64(MemorySegment s, long offset, boolean little, double v) {
-        if (little) {
-            F64_LE.set(s, offset, v);
-        } else {
-            F64_BE.set(s, offset, v);
-        }
+        i64(s, offset, little, Double.doubleToRawLongBits(v));
     }
 }

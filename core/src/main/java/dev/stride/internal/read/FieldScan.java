@@ -27,6 +27,8 @@ public final class FieldScan {
     private final long block;
     private final FieldTotal[] fills;
     private final List<FieldTotal[]> workers = new ArrayList<>();
+    /** Records of units the store's listing did not find: fill values, never read. */
+    private long unlisted;
 
     /** {@code fillRecord} is one record of the array's fill value, in the array's layout. */
     public FieldScan(List<String> names, FieldAccessor[] fields, long recordSize, MemorySegment fillRecord) {
@@ -75,6 +77,11 @@ public final class FieldScan {
         };
     }
 
+    /** Counts {@code records} records of units never written, and not visited, as fill values. */
+    public void unlisted(long records) {
+        unlisted += records;
+    }
+
     /** The statistics of each field, in the order given, once every worker is done. */
     public List<FieldStats> results() {
         List<FieldStats> out = new ArrayList<>(fields.length);
@@ -82,6 +89,9 @@ public final class FieldScan {
             FieldTotal total = FieldTotal.of(fields[f].type());
             for (FieldTotal[] worker : workers) {
                 total.add(worker[f]);
+            }
+            if (unlisted > 0) {
+                total.addRepeated(fills[f], unlisted);
             }
             out.add(total.stats(names.get(f), fields[f].type()));
         }
