@@ -6,16 +6,13 @@ import dev.stride.internal.zip.ZipStore;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.Scratch;
+import dev.stride.testing.Zips;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.provider.Arguments;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,29 +60,8 @@ class ZipFuzzTest {
 
     /** A small hierarchy as the JDK zips it, its chunks stored or deflated. */
     private static byte[] zip(boolean deflate) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ZipOutputStream z = new ZipOutputStream(out)) {
-            put(z, "a/zarr.json", "{\"zarr_format\":3,\"node_type\":\"group\"}".getBytes(), true);
-            put(z, "a/c/0", new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, deflate);
-            put(z, "a/c/1", new byte[64], deflate);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    private static void put(ZipOutputStream z, String name, byte[] value, boolean deflate) throws IOException {
-        ZipEntry e = new ZipEntry(name);
-        if (!deflate) {
-            CRC32 crc = new CRC32();
-            crc.update(value);
-            e.setMethod(ZipEntry.STORED);
-            e.setSize(value.length);
-            e.setCompressedSize(value.length);
-            e.setCrc(crc.getValue());
-        }
-        z.putNextEntry(e);
-        z.write(value);
-        z.closeEntry();
+        Map<String, byte[]> values = Map.of("a/zarr.json", "{\"zarr_format\":3,\"node_type\":\"group\"}".getBytes(StandardCharsets.UTF_8),
+                "a/c/0", new byte[] {1, 2, 3, 4, 5, 6, 7, 8}, "a/c/1", new byte[64]);
+        return Zips.of(values, name -> deflate || name.endsWith(".json"));
     }
 }

@@ -5,19 +5,17 @@ import dev.stride.ZarrArray;
 import dev.stride.conformance.Corpus;
 import dev.stride.model.Region;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.testing.Zips;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,7 +34,7 @@ class ZipPathsTest {
     void aPathIntoAZipReadsAsTheFolderItWasZippedFrom() throws IOException {
         Path folder = Corpus.shared().resolve("conformance/zarr-python-3.1/data.zarr");
         Path zip = dir.resolve("hierarchy.zip");
-        zipFolder(folder, "data.zarr/", zip);
+        Zips.ofFolder(folder, "data.zarr/", zip, true);
         for (String where : List.of(zip + "/data.zarr", zip.toUri() + "/data.zarr?io=map", zip.toUri() + "/data.zarr/?io=read")) {
             try (Zarr folderZarr = Zarr.open(folder); Zarr zipped = Zarr.open(where)) {
                 assertInstanceOf(ZipStore.class, zipped.store(), where);
@@ -51,7 +49,7 @@ class ZipPathsTest {
     void theDescriptorOfAZippedHierarchyOpensItAgain() throws IOException {
         Path folder = Corpus.shared().resolve("conformance/zarr-python-3.1/data.zarr");
         Path zip = dir.resolve("h.zip");
-        zipFolder(folder, "", zip);
+        Zips.ofFolder(folder, "", zip, true);
         try (Zarr zipped = Zarr.open(zip.toString()); Zarr again = Zarr.open(zipped.descriptor())) {
             assertEquals(StoreDescriptor.parse(zip.toString()), zipped.descriptor());
             assertArrayEquals(records(zipped, "2d.chunked.ragged.compressed.sharded.i2"), records(again, "2d.chunked.ragged.compressed.sharded.i2"));
@@ -62,7 +60,7 @@ class ZipPathsTest {
     void aDirectoryNamedLikeAZipIsADirectory() throws IOException {
         Path folder = Corpus.shared().resolve("conformance/zarr-python-3.1/data.zarr");
         Path named = dir.resolve("unpacked.zip");
-        zipFolder(folder, "", dir.resolve("h.zip"));
+        Zips.ofFolder(folder, "", dir.resolve("h.zip"), true);
         try (Zarr zipped = Zarr.open(dir.resolve("h.zip").toString())) {
             Files.createDirectories(named);
             copyFolder(folder.resolve("1d.contiguous.raw.i2"), named.resolve("a"));
@@ -76,17 +74,6 @@ class ZipPathsTest {
     private static byte[] records(Zarr zarr, String path) {
         try (ZarrArray array = zarr.array(path); Arena arena = Arena.ofConfined()) {
             return array.readRecords(Region.all(array.shape()), arena).toArray(ValueLayout.JAVA_BYTE);
-        }
-    }
-
-    /** Zips a folder as the JDK writes zips (deflated, sizes after the data), its files below {@code prefix}. */
-    private static void zipFolder(Path folder, String prefix, Path zip) throws IOException {
-        try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream z = new ZipOutputStream(out); Stream<Path> all = Files.walk(folder)) {
-            for (Path p : all.filter(Files::isRegularFile).sorted().toList()) {
-                z.putNextEntry(new ZipEntry(prefix + folder.relativize(p).toString().replace('\\', '/')));
-                z.write(Files.readAllBytes(p));
-                z.closeEntry();
-            }
         }
     }
 

@@ -5,20 +5,16 @@ import dev.stride.model.IoMode;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.testing.ListableStoreContract;
+import dev.stride.testing.Zips;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.CRC32;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 /**
  * The store contract over zip files the JDK writes, each value an entry: stored (read in place, in each
@@ -79,21 +75,8 @@ class ZipStoreContractTest {
     }
 
     private static void write(Path zip, Map<String, byte[]> values, boolean deflate) {
-        try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream z = new ZipOutputStream(out)) {
-            for (var e : new TreeMap<>(values).entrySet()) {
-                ZipEntry entry = new ZipEntry(e.getKey());
-                if (!deflate) {
-                    CRC32 crc = new CRC32();
-                    crc.update(e.getValue());
-                    entry.setMethod(ZipEntry.STORED);
-                    entry.setSize(e.getValue().length);
-                    entry.setCompressedSize(e.getValue().length);
-                    entry.setCrc(crc.getValue());
-                }
-                z.putNextEntry(entry);
-                z.write(e.getValue());
-                z.closeEntry();
-            }
+        try {
+            Files.write(zip, Zips.of(values, deflate));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,6 +6,7 @@ import dev.stride.model.IoMode;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
+import dev.stride.testing.Zips;
 import dev.stride.spi.ValuePart;
 import dev.stride.internal.store.MemoryStore;
 import org.junit.jupiter.api.Test;
@@ -13,9 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -24,12 +23,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -239,28 +237,10 @@ class ZipStoreTest {
         Files.write(dir.resolve(name), zipBytes(entries));
     }
 
-    /** A zip as the JDK writes it: deflated entries with their sizes after the data, stored ones with sizes up front. */
     private static byte[] zipBytes(List<Entry> entries) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ZipOutputStream zip = new ZipOutputStream(out)) {
-            for (Entry e : entries) {
-                ZipEntry z = new ZipEntry(e.name());
-                if (!e.deflate()) {
-                    CRC32 crc = new CRC32();
-                    crc.update(e.value());
-                    z.setMethod(ZipEntry.STORED);
-                    z.setSize(e.value().length);
-                    z.setCompressedSize(e.value().length);
-                    z.setCrc(crc.getValue());
-                }
-                zip.putNextEntry(z);
-                zip.write(e.value());
-                zip.closeEntry();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        Map<String, byte[]> values = new LinkedHashMap<>();
+        entries.forEach(e -> values.put(e.name(), e.value()));
+        return Zips.of(values, name -> entries.stream().anyMatch(e -> e.name().equals(name) && e.deflate()));
     }
 
     private static byte[] bytes(int n, int seed) {
