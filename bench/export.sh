@@ -8,35 +8,23 @@
 # usage: bench/export.sh DATA_DIR [WARMUP [ROUNDS]]     (defaults 3 and 7)
 # environment: RESULTS (output directory, default bench/target/export); OUT (where the exported files are written,
 #              default $RESULTS/out: the files of one format are ~400 MB)
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
-mkdir -p "$1"
-data=$(cd "$1" && pwd)
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_start export "$@"
 warmup=${2:-3}
 rounds=${3:-7}
-results=${RESULTS:-$here/target/export}
 out=${OUT:-$results/out}
-mkdir -p "$results" "$out"
+mkdir -p "$out"
 
-# shellcheck source=../build-support/jdk25.sh
-. "$repo/build-support/jdk25.sh"
-jdk=$(find_jdk25) || { echo "bench/export.sh: $JDK25_MISSING" >&2; exit 1; }
-py=$("$shared/peers/setup.sh")
-"$py" -c 'import pyarrow' 2>/dev/null || PIP_INDEX_URL=${PIP_INDEX_URL:-file:///opt/pypi/simple} "$py" -m pip install -q pyarrow >&2
-# shellcheck source=data.sh
-. "$here/data.sh"
-ensure_bench_data "$py" "$shared" "$data" "$results" raw zstd
-"$repo/stride" --version >/dev/null
+py=$(peers_python pyarrow)
+ensure_bench_data raw zstd
+"$root/stride" --version >/dev/null
 
 lines="$results/export.jsonl"
 : >"$lines"
 echo "== Stride, warm JVM ($warmup warm-up rounds, $rounds timed)" >&2
 "$jdk/bin/java" --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
-  --sun-misc-unsafe-memory-access=allow -Xmx4g -cp "$repo/cli/target/stride.jar" "$here/export/ExportBench.java" \
+  --sun-misc-unsafe-memory-access=allow -Xmx4g -cp "$root/cli/target/stride.jar" "$here/export/ExportBench.java" \
   "$data" "$out" "$warmup" "$rounds" | tee -a "$lines" >&2
 
 echo "== dd: a copy of each output file" >&2

@@ -12,17 +12,10 @@
 # environment:    RESULTS output directory (default bench/target/fresh); OUT where exports are written (default a
 #                 new directory in /dev/shm when there is one, so that the disk's write speed stays out; ~400 MB)
 # outputs:        $RESULTS/fresh.tsv (one line per process), fresh.md
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
-mkdir -p "$1"
-data=$(cd "$1" && pwd)
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_start fresh "$@"
 rounds=${2:-7}
-results=${RESULTS:-$here/target/fresh}
-mkdir -p "$results"
 if [ -n "${OUT:-}" ]; then
   out=$OUT
   mkdir -p "$out"
@@ -31,11 +24,8 @@ else
   trap 'rm -rf "$out"' EXIT
 fi
 
-py=$("$shared/peers/setup.sh")
-# shellcheck source=data.sh
-. "$here/data.sh"
 arrays=(raw zstd blosc sharded)
-ensure_bench_data "$py" "$shared" "$data" "$results" "${arrays[@]}"
+ensure_bench_data "${arrays[@]}"
 
 # the command named $1 on the array $2, as the words after `stride`
 words() {
@@ -55,7 +45,7 @@ timed() {
   local -a env=()
   [ "$mode" = no ] && env=(STRIDE_NO_AOT=1)
   # shellcheck disable=SC2046 # words splits on purpose: no path in it has a space
-  times=$( { TIMEFORMAT='%3R %3U %3S'; time env "${env[@]}" "$repo/stride" $(words "$command" "$array") >/dev/null \
+  times=$( { TIMEFORMAT='%3R %3U %3S'; time env "${env[@]}" "$root/stride" $(words "$command" "$array") >/dev/null \
     2>"$results/stderr.txt"; } 2>&1 ) \
     || { cat "$results/stderr.txt" >&2; echo "failed: stride $(words "$command" "$array")" >&2; exit 1; }
   rm -f "$out"/*

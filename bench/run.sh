@@ -14,35 +14,20 @@
 #                 JVMs (JMH's forks inherit them; not the fresh `stride scan` processes), e.g.
 #                 '--add-modules=jdk.incubator.vector -Dstride.kernels.vector=true' for the vector kernels
 # outputs:        $RESULTS/jmh.json, jmh.txt, paired.txt, fresh.txt, floor.txt, peers.txt, results.md
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
-mkdir -p "$1"
-data=$(cd "$1" && pwd)
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_start results "$@"
 shift
 jmh_args=("$@")
 read -r -a jvm_opts <<< "${JVM_OPTS:-}"
 [ ${#jmh_args[@]} -gt 0 ] || jmh_args=(-p io=AUTO -f 1 -wi 2 -i 3 -w 2s -r 2s -prof gc)
-results=${RESULTS:-$here/target/results}
-mkdir -p "$results"
-
-# the JDK 25 that ./stride would use; Maven runs on it too
-# shellcheck source=../build-support/jdk25.sh
-. "$repo/build-support/jdk25.sh"
-jdk=$(find_jdk25) || { echo "bench/run.sh: $JDK25_MISSING" >&2; exit 1; }
-export JAVA_HOME="$jdk"
 java="$jdk/bin/java"
 
-py=$("$shared/peers/setup.sh")
-# shellcheck source=data.sh
-. "$here/data.sh"
-ensure_bench_data "$py" "$shared" "$data" "$results" raw big zstd blosc sharded int32
+py=$(peers_python numpy)
+ensure_bench_data raw big zstd blosc sharded int32
 
 echo "== building bench/target/benchmarks.jar" >&2
-(cd "$repo" && ./mvnw -q -pl bench -am package -DskipTests)
+(cd "$root" && ./mvnw -q -pl bench -am package -DskipTests)
 
 echo "== JMH: ${jmh_args[*]}" >&2
 "$java" "${jvm_opts[@]}" -Dstride.benchdata="$data" -jar "$here/target/benchmarks.jar" "${jmh_args[@]}" \
@@ -60,9 +45,9 @@ if [ "$paired_rounds" -gt 0 ]; then
 fi | tee "$results/paired.txt" >&2
 
 echo "== fresh processes: stride scan raw.zarr --field x --json" >&2
-"$repo/stride" --version >/dev/null  # builds the launcher's jar and AOT cache outside the timed runs
+"$root/stride" --version >/dev/null  # builds the launcher's jar and AOT cache outside the timed runs
 for _ in $(seq "${FRESH_REPEAT:-10}"); do
-  "$repo/stride" scan "$data/raw.zarr" --field x --json
+  "$root/stride" scan "$data/raw.zarr" --field x --json
 done | tee "$results/fresh.txt" >&2
 
 echo "== C floor: map, sum x, unmap" >&2

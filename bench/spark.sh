@@ -7,11 +7,11 @@
 #   DATA_DIR      holds raw.zarr and zstd.zarr (missing ones are made there, as bench/run.sh does); the Parquet copies
 #                 (snappy, zstd, uncompressed) are written there once, from raw.zarr through the connector, as
 #                 parquet-CODEC-4/ (4: chunks per task, see below)
-#   arguments     key=value for bench/spark/src/.../SparkQueries.java, replacing its defaults: warmup=8 repeat=10
+#   arguments     key=value for SparkQueries (the module bench/spark), replacing its defaults: warmup=8 repeat=10
 #                 phases=main,split,sweep parquet=snappy,zstd,none taskChunks=4
 # environment:    MASTERS (default "local[1] local[2]"); SWEEP_MASTERS those that also sweep the options (default
 #                 "local[2]"); HEAP (default 8g); RESULTS output directory (default bench/target/spark);
-#                 CONNECTOR_JAR another connector jar to measure (then spark/ is not built);
+#                 CONNECTOR_JAR another connector jar to measure (instead of spark/target/stride-spark.jar);
 #                 JFR="SOURCE:QUERY ..." (e.g. "zarr-raw:all_fields parquet-snappy:all_fields") records each alone in a
 #                 loop (local[2], JFR_SECONDS, default 40; after the warm-up rounds) with Java Flight Recorder, split
 #                 by bench/jfr_split.py
@@ -22,49 +22,27 @@
 # one such task's records and spark.sql.files.maxPartitionBytes is set to the largest file of a copy, so each file is
 # one task). The JVM gets Spark's options for Java 25 (spark/jvm-options), -Xmx$HEAP,
 # SPARK_LOCAL_IP=127.0.0.1, and the session spark.ui.enabled=false.
-set -euo pipefail
-
-here=$(cd "$(dirname "$0")" && pwd)
-repo=$(dirname "$here")
-shared=$(cd "$repo/../shared" 2>/dev/null && pwd) || { echo "no shared directory at $repo/../shared" >&2; exit 1; }
-[ $# -ge 1 ] || { sed -n '2,25p' "$0" >&2; exit 2; }
-mkdir -p "$1"
-data=$(cd "$1" && pwd)
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+bench_start spark "$@"
 shift
-results=${RESULTS:-$here/target/spark}
-mkdir -p "$results"
-
-# shellcheck source=../build-support/jdk25.sh
-. "$repo/build-support/jdk25.sh"
-jdk=$(find_jdk25) || { echo "bench/spark.sh: $JDK25_MISSING" >&2; exit 1; }
-export JAVA_HOME="$jdk"
 export SPARK_LOCAL_IP=127.0.0.1
 
-if [ ! -f "$data/raw.zarr/zarr.json" ] || [ ! -f "$data/zstd.zarr/zarr.json" ]; then
-  py=$("$shared/peers/setup.sh")
-  # shellcheck source=data.sh
-  . "$here/data.sh"
-  ensure_bench_data "$py" "$shared" "$data" "$results" raw zstd
-fi
+ensure_bench_data raw zstd
 
+# the module bench/spark: the harness, and Spark's class path in target/spark.classpath; the connector jar with it
+echo "== building spark/target/stride-spark.jar and the harness, bench/spark" >&2
+(cd "$root" && ./mvnw -q -pl bench/spark -am package -DskipTests)
 if [ -n "${CONNECTOR_JAR:-}" ]; then
   jar=$(cd "$(dirname "$CONNECTOR_JAR")" && pwd)/$(basename "$CONNECTOR_JAR")
 else
-  echo "== building spark/target/stride-spark.jar" >&2
-  (cd "$repo" && ./mvnw -q -pl spark -am package -DskipTests)
-  jar="$repo/spark/target/stride-spark.jar"
+  jar="$root/spark/target/stride-spark.jar"
 fi
-
-echo "== Spark's class path (bench/spark/pom.xml) and the harness" >&2
-(cd "$repo" && ./mvnw -q -f bench/spark/pom.xml dependency:build-classpath -Dmdep.outputFile="$results/spark.classpath" >&2)
-cp=$(cat "$results/spark.classpath")
-classes="$here/target/spark-classes"
-rm -rf "$classes"
-mkdir -p "$classes"
-"$jdk/bin/javac" --release 25 -nowarn -cp "$jar:$cp" -d "$classes" $(find "$here/spark/src" -name '*.java')
+cp=$(cat "$here/spark/target/spark.classpath")
+classes="$here/spark/target/classes"
 
 # Spark's options for Java 25, kept in one place: spark/jvm-options (the tests and the README's example use it too)
-jvm_options=("@$repo/spark/jvm-options")
+jvm_options=("@$root/spark/jvm-options")
 java=("$jdk/bin/java" "${jvm_options[@]}" "-Xmx${HEAP:-8g}" -Xss4m)
 harness=(-cp "$classes:$jar:$cp" dev.stride.bench.spark.SparkQueries)
 

@@ -1,6 +1,6 @@
-# The one place that finds a JDK 25 (sourced by ./stride, examples/check.sh and .ci/run; the Maven build only checks,
-# with the enforcer's requireJavaVersion, that it runs on one). Plain bash, no JVM started: a JDK's version is read
-# from its release file.
+# The one place that finds a JDK 25 (sourced by ./stride, by maven-jdk.sh for ./mvnw and by checks/lib.sh for every
+# check; the Maven build only checks, with the enforcer's requireJavaVersion, that it runs on one). Plain bash, no JVM
+# started: a JDK's version is read from its release file.
 #
 #   . build-support/jdk25.sh
 #   jdk="$(find_jdk25)" || { echo "me: $JDK25_MISSING" >&2; exit 1; }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs many command lines in one JVM, for checkers that would otherwise start a JVM per command (export/run.sh):
+ * Runs many command lines in one JVM, for checkers that would otherwise start a JVM per command (checks/export/run.sh):
  * each line of stdin is a JSON list of arguments (without "stride"), each answer a JSON line on stdout,
  * {@code {"rc": exit code, "out": what the command printed, "err": its stderr}}. A command that writes to the process's
  * own stdout (export to "-") does not belong here.

@@ -19,7 +19,7 @@ import java.util.zip.GZIPInputStream;
 
 /**
  * Fuzz targets: one chunk through each chain of the core codecs. Run as tests, they read the seeds (each chain's
- * valid chunk); with {@code JAZZER_FUZZ=1} Jazzer mutates them (see {@code fuzz/run.sh}). Decoders that have an
+ * valid chunk); with {@code JAZZER_FUZZ=1} Jazzer mutates them (see {@code checks/fuzz.sh}). Decoders that have an
  * independent reference (bytes, crc32c, gzip) must agree with it; shards are read both by inner-chunk byte ranges
  * and whole, which must agree.
  */

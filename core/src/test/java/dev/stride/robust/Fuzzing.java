@@ -22,7 +22,7 @@ public final class Fuzzing {
     /**
      * The fuzz targets' JUnit timeout, a guard against a hang when the seeds replay as tests. It is generous because
      * the first seed of a class also pays for Jazzer instrumenting every class it loads, which on a busy machine takes
-     * tens of seconds; {@code fuzz/run.sh} gives libFuzzer its own tighter limit for each input.
+     * tens of seconds; {@code checks/fuzz.sh} gives libFuzzer its own tighter limit for each input.
      */
     public static final long HANG_GUARD_SECONDS = 120;
 

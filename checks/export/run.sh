@@ -1,32 +1,21 @@
 #!/usr/bin/env bash
 # Export check: `stride export` writes every array of the shared conformance corpus as Arrow IPC (file and stream)
 # and Parquet, and pyarrow, polars and DuckDB read each back; every element is compared with the manifest and the
-# schemas with the export contract (export/check_export.py). Error cases must be refused with a message and no file.
+# schemas with the export contract (checks/export/check_export.py). Error cases must be refused with a message and
+# no file.
 # Needs ../shared next to the repository (without it: a NOTICE and status 0, or a failure when STRIDE_REQUIRE_SHARED=1);
 # the python is the peers' one from ../shared/peers/setup.sh, with pyarrow, polars and duckdb added to it.
 # Arguments go to check_export.py (for example --formats arrow,parquet,csv,jsonl --only struct/ -j 4 --selftest).
 # STRIDE overrides the launcher (default: the repository's ./stride). Exit status: 0 when everything matches.
-set -euo pipefail
-
-root="$(cd "$(dirname "$0")/.." && pwd)"
-if [[ ! -d "$root/../shared/conformance" ]]; then
-  if [[ "${STRIDE_REQUIRE_SHARED:-}" == 1 ]]; then
-    echo "export check: $root/../shared/conformance is missing (STRIDE_REQUIRE_SHARED=1)" >&2
-    exit 1
-  fi
-  echo "NOTICE: export check skipped: no ../shared/conformance next to the repository"
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+if [[ ! -d "$root/../shared/conformance" && "${STRIDE_REQUIRE_SHARED:-}" != 1 ]]; then
+  notice "skipped: no ../shared/conformance next to the repository"
   exit 0
 fi
-shared="$(cd "$root/../shared" && pwd)"
-py="$("$shared/peers/setup.sh")"
-
+need_shared
 # the readers the check compares with; installed once into the peers' environment
-if ! "$py" -c 'import pyarrow, polars, duckdb' 2>/dev/null; then
-  # this machine's own package index, when it has one, spares pip the retries against unreachable ones (as setup.sh)
-  [[ -d /opt/pypi/simple ]] && export PIP_INDEX_URL=file:///opt/pypi/simple
-  "$py" -m pip install -q pyarrow polars duckdb >&2 \
-    || { echo "export check: could not install pyarrow, polars and duckdb into $(dirname "$py")/.." >&2; exit 1; }
-fi
+py="$(peers_python pyarrow polars duckdb)"
 
 # build the command line first, so that parallel exports do not all wait on (or race to) a build
 stride="${STRIDE:-$root/stride}"
@@ -38,8 +27,6 @@ fi
 # rather than one JVM start per export; without the test classes every export is a process of its own
 batch=()
 if [[ -z "${STRIDE:-}" && -f "$root/cli/target/test-classes/dev/stride/cli/CommandBatch.class" ]]; then
-  # shellcheck source=../build-support/jdk25.sh
-  . "$root/build-support/jdk25.sh"
   jdk="$(find_jdk25)"
   batch=(--batch "$jdk/bin/java --enable-native-access=ALL-UNNAMED --add-opens=java.base/java.nio=ALL-UNNAMED \
 --sun-misc-unsafe-memory-access=allow -cp $root/cli/target/stride.jar:$root/cli/target/test-classes dev.stride.cli.CommandBatch")
@@ -57,9 +44,8 @@ statuses=("${PIPESTATUS[@]}")
 set -e
 rm -rf "$broken"
 if [[ "${statuses[0]}" == 0 || "${statuses[1]}" == 0 ]]; then
-  echo "export check: a failed arrow-stream export exited ${statuses[0]} and pyarrow read it with status ${statuses[1]}" >&2
-  exit 1
+  fail "a failed arrow-stream export exited ${statuses[0]} and pyarrow read it with status ${statuses[1]}"
 fi
-echo "export check: a failed arrow-stream export is refused by pyarrow"
+echo "$me: a failed arrow-stream export is refused by pyarrow"
 
-exec "$py" "$root/export/check_export.py" --stride "$stride" --shared "$shared" "${batch[@]}" "$@"
+exec "$py" "$root/checks/export/check_export.py" --stride "$stride" --shared "$shared" "${batch[@]}" "$@"

@@ -2,31 +2,32 @@
 # Stride as a dependency, exactly as docs/install.md tells it, run as a user types it: a clean environment (`env -i`
 # with HOME and PATH=/usr/local/bin:/usr/bin:/bin, so `java` is the system's, 17 on Debian, and `mvn` the system's),
 # JAVA_HOME only where the page sets it. Checks that the page quotes every file of the example projects
-# (examples/library, arrow, spark) as it is, runs the page's install command in this clone, then for each example
-# copies its files into a fresh directory, runs the page's build and run commands there and compares what the run
-# prints with the page's output block. Each piece is the fenced block between <!-- NAME:begin --> and
-# <!-- NAME:end --> in docs/install.md. Then runs the launcher through a chain of symbolic links from a folder on PATH,
-# and the page's pipe from `stride export` into pyarrow where a python with pyarrow can be had. Prints its time; a few
-# minutes (the install builds every module; Spark's example starts a local session).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-repo="$PWD"
-docs="$repo/docs/install.md"
+# (examples/library, arrow, spark) as it is, and README.md their main methods (its blocks between
+# <!-- examples/FILE#main:begin --> and <!-- examples/FILE#main:end -->); runs the page's install command in this
+# clone, then for each example copies its files into a fresh directory, runs the page's build and run commands there
+# and compares what the run prints with the page's output block. Each piece is the fenced block between
+# <!-- NAME:begin --> and <!-- NAME:end --> in docs/install.md. Then runs the launcher through a chain of symbolic
+# links from a folder on PATH, and the page's pipe from `stride export` into pyarrow where a python with pyarrow can
+# be had. Prints its time; a few minutes (the install builds every module; Spark's example starts a local session).
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$root"
+docs="$root/docs/install.md"
 start=$SECONDS
 
-fail() {
-  echo "examples/check.sh: $*" >&2
-  exit 1
+# the fenced block between the markers named $1 of the page $2 (default docs/install.md), without its fences
+block() {
+  local page="${2:-$docs}" text
+  text="$(awk -v begin="<!-- $1:begin -->" -v end="<!-- $1:end -->" '$0 == end { on = 0 } on { print } $0 == begin { on = 1 }' "$page")"
+  [[ -n "$text" ]] || fail "${page#"$root"/} has no block between <!-- $1:begin --> and <!-- $1:end -->"
+  [[ "$(head -n 1 <<<"$text")" == '```'* && "$(tail -n 1 <<<"$text")" == '```' ]] \
+    || fail "${page#"$root"/}'s block $1 is not one fenced block"
+  sed '1d;$d' <<<"$text"
 }
 
-# the fenced block of docs/install.md between the markers named $1, without its fences
-block() {
-  local text
-  text="$(awk -v begin="<!-- $1:begin -->" -v end="<!-- $1:end -->" '$0 == end { on = 0 } on { print } $0 == begin { on = 1 }' "$docs")"
-  [[ -n "$text" ]] || fail "docs/install.md has no block between <!-- $1:begin --> and <!-- $1:end -->"
-  [[ "$(head -n 1 <<<"$text")" == '```'* && "$(tail -n 1 <<<"$text")" == '```' ]] \
-    || fail "docs/install.md's block $1 is not one fenced block"
-  sed '1d;$d' <<<"$text"
+# the body of the main method of the Java file $1, without the eight columns of its indentation
+main_body() {
+  awk '/^    public static void main\(/ { on = 1; next } on && /^    }$/ { exit } on { print }' "$1" | sed 's/^        //'
 }
 
 # fails unless $2, what an example printed, is the page's block named $1 ($3 names the example)
@@ -39,7 +40,7 @@ expect_output() {
   fi
 }
 
-echo "examples/check.sh: docs/install.md quotes every file of examples/library, arrow and spark as it is"
+echo "$me: docs/install.md quotes every file of examples/library, arrow and spark as it is"
 mapfile -t files < <(git ls-files 'examples/*/*')
 for file in "${files[@]}"; do
   diff <(block "$file") "$file" >&2 || fail "docs/install.md quotes $file otherwise than it is (diff above: < docs, > file)"
@@ -48,18 +49,25 @@ while IFS= read -r quoted; do
   printf '%s\n' "${files[@]}" | grep -qxF "$quoted" || fail "docs/install.md quotes $quoted, which is no file of the examples"
 done < <(sed -n 's/^<!-- \(examples\/.*\):begin -->$/\1/p' "$docs")
 
+echo "$me: README.md quotes the main method of each example it names as it is"
+mapfile -t mains < <(sed -n 's/^<!-- \(examples\/.*\)#main:begin -->$/\1/p' README.md)
+[[ ${#mains[@]} -gt 0 ]] || fail "README.md quotes no example's main method"
+for file in "${mains[@]}"; do
+  printf '%s\n' "${files[@]}" | grep -qxF "$file" || fail "README.md quotes $file, which is no file of the examples"
+  [[ -n "$(main_body "$file")" ]] || fail "$file has no main method to quote"
+  diff <(block "$file#main" "$root/README.md") <(main_body "$file") >&2 \
+    || fail "README.md quotes the main method of $file otherwise than it is (diff above: < README, > file)"
+done
+
 # the JDK 25 the page's `export JAVA_HOME=...` lines stand for on this machine, found as ./stride finds it
-# shellcheck source=../build-support/jdk25.sh
-. "$repo/build-support/jdk25.sh"
 jdk="$(find_jdk25)" || fail "$JDK25_MISSING"
 clean=(env -i HOME="$HOME" PATH=/usr/local/bin:/usr/bin:/bin)
-echo "examples/check.sh: a clean environment: $("${clean[@]}" bash -c 'mvn -v 2>/dev/null | head -n 1 | sed "s/\x1b\[[0-9;]*m//g"'), java on PATH $("${clean[@]}" bash -c 'java -version 2>&1 | head -n 1')"
+echo "$me: a clean environment: $("${clean[@]}" bash -c 'mvn -v 2>/dev/null | head -n 1 | sed "s/\x1b\[[0-9;]*m//g"'), java on PATH $("${clean[@]}" bash -c 'java -version 2>&1 | head -n 1')"
 
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/stride-check.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
+make_tmp check
 
-echo "examples/check.sh: the page's install command, in this clone"
-(cd "$repo" && "${clean[@]}" bash -e -o pipefail -c "$(block install)") > "$tmp/install.log" 2>&1 \
+echo "$me: the page's install command, in this clone"
+(cd "$root" && "${clean[@]}" bash -e -o pipefail -c "$(block install)") > "$tmp/install.log" 2>&1 \
   || { cat "$tmp/install.log" >&2; fail "the install command failed"; }
 
 # the example $1: its files in a fresh directory, the page's $1-build commands (JAVA_HOME set to this machine's JDK 25
@@ -83,42 +91,41 @@ $(block "$name-run")" 2> "$tmp/$name-run.log")" || {
     fail "the $name example failed (its build's and run's output above)"
   }
   expect_output "$name-output" "$output" "the $name example"
-  echo "examples/check.sh: the $name example printed the page's output ($((SECONDS - start)) s)"
+  echo "$me: the $name example printed the page's output ($((SECONDS - start)) s)"
 }
 
-echo "examples/check.sh: the examples with the page's commands, JAVA_HOME=$jdk where the page sets it"
+echo "$me: the examples with the page's commands, JAVA_HOME=$jdk where the page sets it"
 example library
 example arrow
 example spark
 
-echo "examples/check.sh: the launcher through symbolic links on PATH, from another directory"
+echo "$me: the launcher through symbolic links on PATH, from another directory"
 mkdir -p "$tmp/bin" "$tmp/links" "$tmp/elsewhere"
-ln -s "$repo/stride" "$tmp/links/stride"
+ln -s "$root/stride" "$tmp/links/stride"
 ln -s ../links/stride "$tmp/bin/stride"   # a relative link to a link
 # STRIDE_NO_AOT: the launcher would first record its AOT cache (every command over small arrays) for the freshly installed jar
 version="$(cd "$tmp/elsewhere" && STRIDE_NO_AOT=1 PATH="$tmp/bin:$PATH" stride --version | head -n 1)"
-expected_version="stride $(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$repo/pom.xml" | head -n 1)"
+expected_version="stride $(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$root/pom.xml" | head -n 1)"
 [[ "$version" == "$expected_version" ]] || fail "stride --version through a link printed '$version', not '$expected_version'"
-echo "examples/check.sh: $version through a link"
+echo "$me: $version through a link"
 
 # the README shows the same pipe and output, so running this page's runs the README's
 pipe_and_output() {
   sed -n '/^<!-- export-pipe:begin -->$/,/^<!-- export-output:end -->$/p' "$1"
 }
-diff <(pipe_and_output "$repo/docs/install.md") <(pipe_and_output "$repo/README.md") >&2 \
+diff <(pipe_and_output "$root/docs/install.md") <(pipe_and_output "$root/README.md") >&2 \
   || fail "README.md's export pipe or its output differs from docs/install.md's (diff above: < docs, > README)"
 
-echo "examples/check.sh: the page's pipe from stride export into Python's pyarrow"
+echo "$me: the page's pipe from stride export into Python's pyarrow"
 # python3 is the peers' python (../shared/peers/setup.sh) with pyarrow, where this machine can make it; else skipped
-if [[ -x "$repo/../shared/peers/setup.sh" ]] && py="$("$repo/../shared/peers/setup.sh" 2>/dev/null)" \
-    && { "$py" -c 'import pyarrow' 2>/dev/null \
-         || PIP_INDEX_URL="${PIP_INDEX_URL:-file:///opt/pypi/simple}" "$py" -m pip install -q pyarrow >/dev/null 2>&1; }; then
-  output="$(cd "$repo" && env -i HOME="$HOME" PATH="$(dirname "$py"):/usr/local/bin:/usr/bin:/bin" \
+if [[ -x "$root/../shared/peers/setup.sh" ]] && shared="$(cd "$root/../shared" && pwd)" \
+    && py="$(peers_python pyarrow 2>/dev/null)"; then
+  output="$(cd "$root" && env -i HOME="$HOME" PATH="$(dirname "$py"):/usr/local/bin:/usr/bin:/bin" \
     bash -e -o pipefail -c "$(block export-pipe)")"
   expect_output export-output "$output" "the export pipe"
-  echo "examples/check.sh: the export pipe printed the page's output"
+  echo "$me: the export pipe printed the page's output"
 else
-  echo "NOTICE: no python with pyarrow could be made here; the page's export pipe was not run"
+  notice "no python with pyarrow could be made here; the page's export pipe was not run"
 fi
 
-echo "examples/check.sh: passed in $((SECONDS - start)) s"
+echo "$me: passed in $((SECONDS - start)) s"

@@ -5,15 +5,10 @@
 # <!-- setup:end --> in README.md; its `git clone` line (and the `cd` into the clone after it) is what this script does
 # itself, so it is left out. The rest of the environment goes through: .ci/run's STRIDE_REQUIRE_* make the block's
 # ./mvnw verify the CI's test run.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-repo="$PWD"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$root"
 start=$SECONDS
-
-fail() {
-  echo "build-support/readme-setup.sh: $*" >&2
-  exit 1
-}
 
 # the block, fences checked and removed
 text="$(sed -n '/^<!-- setup:begin -->$/,/^<!-- setup:end -->$/p' README.md | sed '1d;$d')"
@@ -33,16 +28,15 @@ if [[ -n "${STRIDE_SHARED:-}" ]]; then
 fi
 
 [[ -z "$(git status --porcelain --untracked-files=no)" ]] \
-  || echo "NOTICE: build-support/readme-setup.sh: uncommitted changes are not in the clone (HEAD is)"
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/stride-setup.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-git clone -q "$repo" "$tmp/stride"
+  || notice "uncommitted changes are not in the clone (HEAD is)"
+make_tmp setup
+git clone -q "$root" "$tmp/stride"
 git -C "$tmp/stride" checkout -q --detach "$(git rev-parse HEAD)"
 
 path="/usr/bin:$PATH"
-echo "build-support/readme-setup.sh: the README's set-up block in a fresh clone, JAVA_HOME unset, java on PATH:" \
+echo "$me: the README's set-up block in a fresh clone, JAVA_HOME unset, java on PATH:" \
   "$(PATH="$path" java -version 2>&1 | head -n 1 || echo none)"
 printf '%s\n' "$commands" | sed 's/^/    /'
 (cd "$tmp/stride" && env -u JAVA_HOME PATH="$path" bash -e -o pipefail -c "$commands") \
   || fail "the README's set-up block failed in a fresh clone (see above)"
-echo "build-support/readme-setup.sh: the set-up block passed in $((SECONDS - start)) s"
+echo "$me: the set-up block passed in $((SECONDS - start)) s"

@@ -2,7 +2,7 @@
 """Uploads a directory's files as they are (broken ones too) into a new bucket of an S3 server, one signed PUT each,
 through curl's own SigV4 signing (--aws-sigv4) with AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_REGION.
 
-usage: s3upload.py DIR ENDPOINT BUCKET      e.g. s3upload.py ../shared/conformance http://127.0.0.1:9000 corpus
+usage: checks/servers/s3upload.py DIR ENDPOINT BUCKET      e.g. checks/servers/s3upload.py ../shared/conformance http://127.0.0.1:9000 corpus
 """
 import os
 import subprocess

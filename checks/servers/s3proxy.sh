@@ -3,18 +3,18 @@
 # in memory on a free loopback port, signing checked with AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY. Its jar,
 # config and log go under WORK. Prints the endpoint (http://127.0.0.1:PORT). Stop it with: kill "$(cat WORK/pid)"
 #
-# usage: build-support/s3proxy.sh WORK
-set -euo pipefail
-[ $# -eq 1 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+# usage: checks/servers/s3proxy.sh WORK
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+[ $# -eq 1 ] || { sed -n '2,6p' "$0" >&2; exit 2; }
 : "${AWS_ACCESS_KEY_ID:?set the credentials s3proxy checks}" "${AWS_SECRET_ACCESS_KEY:?set the credentials s3proxy checks}"
-repo=$(cd "$(dirname "$0")/.." && pwd)
+# Maven and s3proxy run on the JDK 25 that ./stride would use, whatever JAVA_HOME and PATH say
+use_jdk25
 mkdir -p "$1"
 work=$(cd "$1" && pwd)
-version=$(sed -n "s|.*<s3proxy.version>\(.*\)</s3proxy.version>.*|\1|p" "$repo/pom.xml")
+version=$(sed -n "s|.*<s3proxy.version>\(.*\)</s3proxy.version>.*|\1|p" "$root/pom.xml")
 jar="$work/s3proxy-$version-jar-with-dependencies.jar"
-[ -f "$jar" ] || (cd "$repo" && ./mvnw -q -N dependency:copy -Dartifact="org.gaul:s3proxy:$version:jar:jar-with-dependencies" -DoutputDirectory="$work")
-# shellcheck source=ports.sh
-. "$repo/build-support/ports.sh"
+[ -f "$jar" ] || (cd "$root" && ./mvnw -q -N dependency:copy -Dartifact="org.gaul:s3proxy:$version:jar:jar-with-dependencies" -DoutputDirectory="$work")
 port=$(free_port)
 cat > "$work/s3proxy.conf" <<CONF
 s3proxy.endpoint=http://127.0.0.1:$port
@@ -26,11 +26,10 @@ jclouds.provider=transient-nio2
 jclouds.identity=local
 jclouds.credential=local
 CONF
-"${JAVA_HOME:+$JAVA_HOME/bin/}java" -jar "$jar" --properties "$work/s3proxy.conf" > "$work/s3proxy.log" 2>&1 &
+"$jdk/bin/java" -jar "$jar" --properties "$work/s3proxy.conf" > "$work/s3proxy.log" 2>&1 &
 echo $! > "$work/pid"
 if await_port "$port" 300; then
   echo "http://127.0.0.1:$port"
 else
-  echo "s3proxy did not start listening on 127.0.0.1:$port; see $work/s3proxy.log" >&2
-  exit 1
+  fail "s3proxy did not start listening on 127.0.0.1:$port; see $work/s3proxy.log"
 fi

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Interop: TensorStore reads arrays that `stride copy` wrote through each codec chain, field by field, and every
-# element is compared with what Stride reads (interop/check_tensorstore.py). The sources are the shared conformance
-# corpus's struct arrays (those TensorStore cannot read are left out with a notice) and a small demo-like dataset of
-# flat records (interop/sources.py). Needs ../shared next to the repository; the peers' python (TensorStore, numpy)
-# comes from ../shared/peers/setup.sh. Exit status: 0 when every array matches, 1 on any mismatch or refusal.
-set -euo pipefail
-
-root="$(cd "$(dirname "$0")/.." && pwd)"
-shared="$(cd "$root/../shared" && pwd)"
-py="$("$shared/peers/setup.sh")"
-work="$(mktemp -d "${TMPDIR:-/tmp}/stride-interop.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+# element is compared with what Stride reads (checks/interop/check_tensorstore.py). The sources are the shared
+# conformance corpus's struct arrays (those TensorStore cannot read are left out with a notice) and a small demo-like
+# dataset of flat records (checks/interop/sources.py). Needs ../shared next to the repository; the peers' python
+# (TensorStore, numpy) comes from ../shared/peers/setup.sh. Exit status: 0 when every array matches, 1 on any mismatch
+# or refusal.
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+need_shared
+py="$(peers_python tensorstore numpy)"
+make_tmp interop
+work="$tmp"
 
 # name and `stride copy` options of each chain
 chains=(
@@ -25,7 +25,7 @@ chains=(
   "everything  --chunks 8 --shards 32 --codec blosc:lz4:5:shuffle --crc32c --endian big"
 )
 
-PYTHONPATH="$root/interop" "$py" "$root/interop/sources.py" "$shared" "$work/source"
+PYTHONPATH="$root/checks/interop" "$py" "$root/checks/interop/sources.py" "$shared" "$work/source"
 
 arrays=()
 for chain in "${chains[@]}"; do
@@ -38,4 +38,4 @@ for chain in "${chains[@]}"; do
   done
 done
 
-"$py" "$root/interop/check_tensorstore.py" --stride "$root/stride" "${arrays[@]}"
+"$py" "$root/checks/interop/check_tensorstore.py" --stride "$root/stride" "${arrays[@]}"

@@ -9,7 +9,8 @@ usage: check_export.py --stride ./stride --shared ../shared [--formats arrow,arr
                        [-j N] [--keep] [--selftest]
 --selftest writes the files with pyarrow following the contract instead of running stride (plus synthetic time and
 NaT cases the corpus lacks, and corrupted files that must be caught): it tests this checker, not stride.
-Run with the python that ../shared/peers/setup.sh prints, with pyarrow, polars and duckdb added (export/run.sh).
+Run with the python that ../shared/peers/setup.sh prints, with pyarrow, polars and duckdb added
+(checks/export/run.sh).
 Exit status 0 when everything matches; one 'FAIL ...' line per failed check and a closing summary.
 """
 import argparse, concurrent.futures, csv, io, itertools, json, math, os, queue, re, shlex, shutil, struct, subprocess, sys

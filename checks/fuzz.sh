@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every Jazzer target for a bounded time: fuzz/run.sh [SECONDS] (per target, default 60).
+# Fuzzes every Jazzer target for a bounded time: checks/fuzz.sh [SECONDS] (per target, default 60).
 #
 # Each target runs in its own Maven test run with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM). Everything the
 # run writes stays out of the source tree, under <module>/target/fuzz/ (Jazzer's base directory): the corpus it grows
@@ -7,14 +7,12 @@
 # oom-*). The committed regression inputs under src/test/resources/<package>/<Class>Inputs/<method>/ are only read, as
 # seeds from the test class path. A finding fails the run: copy its input there with the fix, and the normal test run
 # (./mvnw verify) replays it. Set FUZZ_TARGETS to a space-separated subset (module:Class#method).
-set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$root"
 
 # Maven runs on the JDK 25 that ./stride would use
-# shellcheck source=../build-support/jdk25.sh
-. build-support/jdk25.sh
-jdk="$(find_jdk25)" || { echo "fuzz/run.sh: $JDK25_MISSING" >&2; exit 1; }
-export JAVA_HOME="$jdk" PATH="$jdk/bin:$PATH"
+use_jdk25
 
 seconds="${1:-60}"
 # an input that takes longer is a finding (a hang)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Gathers the arrays interop/run.sh copies with Stride into one hierarchy: the shared conformance corpus's struct
-arrays that must read ('ok' in its manifest), leaving out with a notice those TensorStore cannot read, and a small
+"""Gathers the arrays checks/interop/run.sh copies with Stride into one hierarchy: the shared conformance corpus's
+struct arrays that must read ('ok' in its manifest), leaving out with a notice those TensorStore cannot read, and a small
 demo-like dataset of flat records (GPS fixes: the demo's fields, time as int64 ms and position flattened, since
 TensorStore reads only flat structs of core types), one chunk of it left at the fill value; and a flat struct of
 every core type with extreme values and a fill value without zeros.
@@ -82,7 +82,7 @@ def main():
     shared, out = sys.argv[1:3]
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, 'zarr.json'), 'w') as f:
-        json.dump({'zarr_format': 3, 'node_type': 'group', 'attributes': {'about': 'sources of interop/run.sh'}}, f)
+        json.dump({'zarr_format': 3, 'node_type': 'group', 'attributes': {'about': 'sources of checks/interop/run.sh'}}, f)
     conformance(shared, out)
     flat_tracks(shared, out)
     every_kind(shared, out)

@@ -38,7 +38,8 @@ import java.util.stream.Stream;
 /**
  * Spark SQL queries over the benchmark arrays through the zarr connector, next to Spark's own vectorized Parquet reader
  * on the same records, in one session (one master, so the same task threads for both), one JSON line per measurement.
- * Run by bench/spark.sh, which builds the class path; bench/spark_report.py prints the tables.
+ * Built by the module bench/spark on Spark's own class path, run by bench/spark.sh; bench/spark_report.py prints the
+ * tables.
  *
  * <p>Arguments, {@code key=value}: {@code data=DIR} (holds raw.zarr and zstd.zarr; the Parquet copies are written
  * there once, from raw.zarr through the connector), {@code master=local[2]}, {@code out=FILE} (JSON lines, appended),

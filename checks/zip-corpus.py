@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Zips the v3 conformance corpus as zarr-python's ZipStore would hold it, for check_cli.py --base URL/corpus.zip.
 
-usage: build-support/zip-corpus.py CONFORMANCE_DIR OUT.zip [stored|deflated]
+usage: checks/zip-corpus.py CONFORMANCE_DIR OUT.zip [stored|deflated]
 
 Python's zipfile is the writer, independent of Stride's reader; the v2 cases (zarr-v2/) have their own manifest.
 """

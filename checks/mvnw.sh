@@ -3,14 +3,12 @@
 # an older JDK it runs Maven on the JDK 25 that find_jdk25 finds and says so in one stderr line; a JAVA_HOME that is a
 # JDK 25 is used without a word; with no JDK 25 anywhere (hidden in a private mount namespace, where this runs as root)
 # it fails with JDK25_MISSING's advice. Takes a few seconds (`mvnw -v` only).
-set -euo pipefail
-cd "$(dirname "$0")/.."
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+cd "$root"
 
-# shellcheck source=jdk25.sh
-. build-support/jdk25.sh
-jdk="$(find_jdk25)" || { echo "build-support/test-mvnw.sh: $JDK25_MISSING" >&2; exit 1; }
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/stride-mvnw.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
+jdk="$(find_jdk25)" || fail "$JDK25_MISSING"
+make_tmp mvnw
 failures=0
 
 # runs ./mvnw -v with the environment changes $@ (env's syntax), then compares its stderr with $expected_stderr and
@@ -44,7 +42,7 @@ if [[ -x "$old_java" && "$(jdk_major "$old_home" || echo 0)" -lt 25 ]]; then
   expected_stderr="mvnw: JAVA_HOME ($old_home) is not a JDK 25 or newer; Maven runs on the JDK $(jdk_major "$jdk") at $jdk"
   case_ "JAVA_HOME a JDK $(jdk_major "$old_home")" JAVA_HOME="$old_home"
 else
-  echo "NOTICE: /usr/bin/java is no JDK older than 25; the cases of an older java were not run"
+  notice "/usr/bin/java is no JDK older than 25; the cases of an older java were not run"
 fi
 expected_stderr=""
 case_ "JAVA_HOME a JDK 25" JAVA_HOME="$jdk"
@@ -64,13 +62,13 @@ if [[ $EUID -eq 0 ]] && command -v unshare >/dev/null; then
   if [[ $status -eq 1 && "$(cat "$tmp/err")" == "$expected_stderr" && ! -s "$tmp/out" ]]; then
     echo "ok: no JDK 25 anywhere"
   elif [[ $status -eq 0 ]]; then
-    echo "NOTICE: a JDK 25 outside the usual folders (on PATH?) was still found; the case of none was not run"
+    notice "a JDK 25 outside the usual folders (on PATH?) was still found; the case of none was not run"
   else
     echo "FAILED: no JDK 25 anywhere (exit $status): $(cat "$tmp/err")" >&2
     failures=$((failures + 1))
   fi
 else
-  echo "NOTICE: not root or no unshare; the case of no JDK 25 was not run"
+  notice "not root or no unshare; the case of no JDK 25 was not run"
 fi
 
-[[ $failures -eq 0 ]] || { echo "build-support/test-mvnw.sh: $failures case(s) failed" >&2; exit 1; }
+[[ $failures -eq 0 ]] || fail "$failures case(s) failed"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks that every relative link in README.md and docs/*.md names a file or directory of the repository, and that
-a #fragment pointing into a Markdown file names one of its headings. Usage: build-support/check-links.py (from
+a #fragment pointing into a Markdown file names one of its headings. Usage: checks/links.py (from
 anywhere); prints each broken link and exits 1 when there is one."""
 import pathlib
 import re
