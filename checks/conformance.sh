@@ -8,7 +8,7 @@
 need_shared
 make_tmp conformance
 servers="$tmp"
-trap 'kill "$(cat "$servers/http/nginx.pid")" "$(cat "$servers/s3/pid")" 2>/dev/null || true; rm -rf "$servers"' EXIT
+trap 'kill "$(cat "$servers/http/nginx.pid")" "$(cat "$servers/zip-http/nginx.pid")" "$(cat "$servers/s3/pid")" 2>/dev/null || true; rm -rf "$servers"' EXIT
 check="$shared/conformance/check_cli.py"
 stride="$root/stride"
 
@@ -17,6 +17,12 @@ python3 "$check" -- "$stride"
 
 port=$("$root/checks/servers/nginx.sh" "$shared/conformance" "$servers/http")
 python3 "$check" --base "http://127.0.0.1:$port" -- "$stride"
+
+# a path into a zip file: the v3 corpus zipped by Python's zipfile (entries deflated), served by nginx
+mkdir -p "$servers/zip"
+python3 "$root/checks/zip-corpus.py" "$shared/conformance" "$servers/zip/corpus.zip" deflated
+zip_port=$("$root/checks/servers/nginx.sh" "$servers/zip" "$servers/zip-http")
+python3 "$check" --base "http://127.0.0.1:$zip_port/corpus.zip" -- "$stride"
 
 export AWS_ACCESS_KEY_ID=stride-ci AWS_SECRET_ACCESS_KEY=stride-ci-secret-0123456789 AWS_REGION=us-east-1
 AWS_ENDPOINT_URL=$("$root/checks/servers/s3proxy.sh" "$servers/s3")

@@ -24,6 +24,7 @@ targets=(${FUZZ_TARGETS:-
   core:ChunkFuzzTest#gzipChunk
   core:ChunkFuzzTest#shardChunk
   core:ChunkFuzzTest#nestedShardChunk
+  core:ZipFuzzTest#zipFile
   codecs:CodecFuzzTest#zstdChunk
   codecs:CodecFuzzTest#bloscChunk
   codecs:CodecFuzzTest#numcodecsChunk})

@@ -2,7 +2,7 @@ package dev.stride;
 
 import dev.stride.internal.document.MetadataParser;
 import dev.stride.internal.store.LocalStore;
-import dev.stride.internal.store.Stores;
+import dev.stride.internal.zip.ZipPaths;
 import dev.stride.internal.write.NodePath;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.FieldStats;
@@ -87,7 +87,7 @@ public final class Zarr implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
      */
     public static Zarr open(StoreDescriptor where) {
-        return new Zarr(Stores.provider(ZarrException.BadRequest.requireNonNull(where, "where").scheme()).open(where));
+        return new Zarr(ZipPaths.open(ZarrException.BadRequest.requireNonNull(where, "where")));
     }
 
     /** Opens a hierarchy in any store; closing the hierarchy closes the store. */

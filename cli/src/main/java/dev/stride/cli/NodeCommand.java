@@ -29,7 +29,10 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
 
     /** PATH as given: a directory or a URI. */
     String location;
-    /** The directory PATH names (a {@code file:} URI's too), or null for a store of another scheme. */
+    /**
+     * The directory PATH names (a {@code file:} URI's too), or null for a store of another scheme or a path into a zip
+     * file (which is read as a store, with no directory to check).
+     */
     Path path;
 
     @Spec
@@ -47,10 +50,21 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     }
 
     @Parameters(index = "0", paramLabel = "PATH",
-            description = "A node: a hierarchy's root, or a group or array inside it; its directory, or a URI (file:///dir, file:///dir?io=read).")
+            description = "A node: a hierarchy's root, or a group or array inside it; its directory, a path into a zip file (data.zarr.zip/group), or a URI (file:///dir, file:///dir?io=read).")
     void location(String given) {
         location = given;
-        path = localOrUsage(given);
+        Path local = localOrUsage(given);
+        path = local == null || intoZipFile(local) ? null : local;
+    }
+
+    /** Whether {@code p} or a parent of it is a zip file: the library then opens the hierarchy inside it. */
+    private static boolean intoZipFile(Path p) {
+        for (Path at = p.toAbsolutePath(); at != null && at.getFileName() != null; at = at.getParent()) {
+            if (at.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip") && Files.isRegularFile(at)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     ParameterException usageError(String message) {

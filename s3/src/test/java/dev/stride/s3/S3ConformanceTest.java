@@ -86,7 +86,7 @@ class S3ConformanceTest {
     }
 
     /** Every element of the array at {@code where}, in C order. */
-    private static List<Json> readAll(String where) {
+    static List<Json> readAll(String where) {
         try (Zarr zarr = Zarr.open(where)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];
