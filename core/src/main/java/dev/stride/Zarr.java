@@ -1,7 +1,6 @@
 package dev.stride;
 
 import dev.stride.internal.document.MetadataParser;
-import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.zip.ZipPaths;
 import dev.stride.internal.write.NodePath;
 import dev.stride.model.ArrayMetadata;
@@ -52,12 +51,13 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
-     * Opens the hierarchy rooted at a directory, reading its files as {@code mode} says.
+     * Opens the hierarchy rooted at a directory, reading its files as {@code mode} says; a path through a zip file
+     * ({@code x.zarr.zip}, {@code x.zarr.zip/group}) opens the hierarchy inside it.
      *
      * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
      */
     public static Zarr open(Path root, IoMode mode) {
-        return new Zarr(LocalStore.open(ZarrException.BadRequest.requireNonNull(root, "root"), ZarrException.BadRequest.requireNonNull(mode, "mode")));
+        return new Zarr(ZipPaths.open(ZarrException.BadRequest.requireNonNull(root, "root"), ZarrException.BadRequest.requireNonNull(mode, "mode")));
     }
 
     /**

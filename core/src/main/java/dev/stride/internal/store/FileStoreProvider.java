@@ -36,7 +36,7 @@ public final class FileStoreProvider implements StoreProvider {
     }
 
     /** The descriptor of a directory read as {@code mode}; the default mode is left out. */
-    static StoreDescriptor descriptor(Path root, IoMode mode) {
+    public static StoreDescriptor descriptor(Path root, IoMode mode) {
         return new StoreDescriptor(root.toUri(), mode == IoMode.AUTO ? Map.of() : Map.of(IO, mode.name().toLowerCase(Locale.ROOT)));
     }
 

@@ -1,6 +1,9 @@
 package dev.stride.internal.zip;
 
+import dev.stride.internal.store.FileStoreProvider;
+import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.store.Stores;
+import dev.stride.model.IoMode;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
@@ -32,7 +35,7 @@ public final class ZipPaths {
         StringBuilder before = new StringBuilder();
         for (int i = 0; i < segments.length; i++) {
             String segment = segments[i];
-            if (segment.toLowerCase(Locale.ROOT).endsWith(".zip") && segment.length() > 4 && isZipFile(where, before + segment)) {
+            if (isZipName(segment) && isZipFile(where, before + segment)) {
                 String inner = String.join("/", java.util.Arrays.copyOfRange(segments, i + 1, segments.length));
                 StoreDescriptor container = new StoreDescriptor(withPath(where.uri(), before.toString()), where.options());
                 Store outer = Stores.provider(where.scheme()).open(container);
@@ -41,6 +44,25 @@ public final class ZipPaths {
             before.append(segment).append('/');
         }
         return Stores.provider(where.scheme()).open(where);
+    }
+
+    /**
+     * The hierarchy at a local path, which may pass through a zip file as {@link #open(StoreDescriptor)} says.
+     *
+     * @throws ZarrException.StoreFailure when the directory, or the zip, cannot be opened
+     */
+    public static Store open(Path root, IoMode mode) {
+        Path absolute = root.toAbsolutePath().normalize();
+        for (Path at = absolute; at != null && at.getFileName() != null; at = at.getParent()) {
+            if (isZipName(at.getFileName().toString()) && Files.isRegularFile(at)) {
+                return open(FileStoreProvider.descriptor(absolute, mode));
+            }
+        }
+        return LocalStore.open(root, mode);
+    }
+
+    private static boolean isZipName(String segment) {
+        return segment.length() > 4 && segment.toLowerCase(Locale.ROOT).endsWith(".zip");
     }
 
     /** Remotely every {@code .zip} segment is taken for a zip (asking would cost a request); locally a directory is not one. */

@@ -3,6 +3,7 @@ package dev.stride.internal.zip;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.conformance.Corpus;
+import dev.stride.model.IoMode;
 import dev.stride.model.Region;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.testing.Zips;
@@ -41,6 +42,19 @@ class ZipPathsTest {
                 for (String name : ARRAYS) {
                     assertArrayEquals(records(folderZarr, name), records(zipped, name), where + " " + name);
                 }
+            }
+        }
+    }
+
+    @Test
+    void aPathObjectIntoAZipOpensItInEachMode() {
+        Path folder = Corpus.shared().resolve("conformance/zarr-python-3.1/data.zarr");
+        Path zip = dir.resolve("p.zip");
+        Zips.ofFolder(folder, "data.zarr/", zip, false);
+        for (IoMode mode : IoMode.values()) {
+            try (Zarr folderZarr = Zarr.open(folder); Zarr zipped = Zarr.open(zip.resolve("data.zarr"), mode)) {
+                assertInstanceOf(ZipStore.class, zipped.store(), mode.name());
+                assertArrayEquals(records(folderZarr, "1d.contiguous.raw.i2"), records(zipped, "1d.contiguous.raw.i2"), mode.name());
             }
         }
     }
