@@ -26,12 +26,23 @@ final class BenchData {
     private BenchData() {
     }
 
-    /** The directory of array {@code name}, checked to hold a {@code zarr.json}, its files read into the page cache. */
+    /**
+     * The directory of array {@code name}, checked to hold a {@code zarr.json}, or for {@code NAME.zip} the zip file
+     * {@code NAME.zarr.zip} holding that array (bench/zip.sh makes it); its files read into the page cache.
+     */
     static Path array(String name) {
         String dir = System.getProperty(PROPERTY);
         if (dir == null || dir.isBlank()) {
             throw new IllegalStateException("set -D" + PROPERTY + "=DIR to the directory of the benchmark arrays"
                     + " (made by shared/peers/make_bench_data.py DIR; bench/run.sh does both)");
+        }
+        if (name.endsWith(".zip")) {
+            Path zip = Path.of(dir, name.substring(0, name.length() - 4) + ".zarr.zip");
+            if (!Files.isRegularFile(zip)) {
+                throw new IllegalStateException("no zip " + zip + "; bench/zip.sh " + dir + " makes it");
+            }
+            readIntoPageCache(zip);
+            return zip;
         }
         Path array = Path.of(dir, name + ".zarr");
         if (!Files.isRegularFile(array.resolve("zarr.json"))) {
