@@ -1,6 +1,6 @@
 package dev.stride.codecs;
 
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;

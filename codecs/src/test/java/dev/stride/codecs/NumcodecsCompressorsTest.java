@@ -140,7 +140,7 @@ class NumcodecsCompressorsTest {
     }
 
     private static String json(BytesToBytesCodec codec) {
-        return dev.stride.model.JsonCodec.print(codec.configuration());
+        return dev.stride.internal.json.JsonCodec.print(codec.configuration());
     }
 
     @Test

@@ -3,7 +3,7 @@ package dev.stride.codecs;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.CodecRegistry;
 import dev.stride.internal.metadata.Node;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
 import org.junit.jupiter.api.AfterEach;

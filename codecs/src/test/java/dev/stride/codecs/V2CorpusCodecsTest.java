@@ -7,7 +7,7 @@ import dev.stride.internal.metadata.Node;
 import dev.stride.model.CoreType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;

@@ -1,7 +1,7 @@
 package dev.stride.codecs;
 
 import com.github.luben.zstd.ZstdCompressCtx;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;

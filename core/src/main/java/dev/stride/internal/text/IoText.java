@@ -1,5 +1,6 @@
-package dev.stride.model;
+package dev.stride.internal.text;
 
+import dev.stride.model.ZarrException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;

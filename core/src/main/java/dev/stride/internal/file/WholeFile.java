@@ -1,5 +1,6 @@
-package dev.stride.model;
+package dev.stride.internal.file;
 
+import dev.stride.model.ZarrException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
