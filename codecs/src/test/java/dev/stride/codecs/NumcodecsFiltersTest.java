@@ -1,5 +1,6 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.model.CoreType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
@@ -7,7 +8,6 @@ import dev.stride.model.ZarrException;
 import dev.stride.spi.ArrayToArrayCodec;
 import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.ChunkSpec;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** numcodecs' filters against what numcodecs' encode wrote and its decode made of it, to the byte. */
 class NumcodecsFiltersTest {
     private static final List<String> FILTERS = List.of("delta", "fixedscaleoffset", "bitround", "quantize", "astype");
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {

@@ -169,7 +169,7 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         }
     }
 
-    /** Decoding needs more off-heap buffer memory than the decode budget ({@code dev.stride.spi.DecodeBudget}) allows. */
+    /** Decoding needs more off-heap buffer memory than the decode budget (system property {@code stride.decode.budget}) allows. */
     public static final class OverBudget extends ZarrException {
 
         private static final long serialVersionUID = 1L;

@@ -1,12 +1,10 @@
 package dev.stride.spi;
 
-import dev.stride.internal.codec.CodecPipeline;
-
 /**
  * What a bytes->bytes codec may decode to, known before it reads a byte: exactly {@link #exact()} bytes (the innermost
  * bytes->bytes codec, told by the {@code bytes} codec), or at most {@link #limit()} bytes (a codec further out: its
  * output is the next codec's input, so it may not exceed what that codec can legitimately make of its own output,
- * {@link BytesToBytesCodec#maxEncodedSize}). {@link CodecPipeline} works these out once from the chunk's size.
+ * {@link BytesToBytesCodec#maxEncodedSize}). The reader works these out once from the chunk's size.
  * A size that a frame or header declares is checked against it before any buffer is allocated.
  */
 public record DecodedSize(long exact, long limit) {
