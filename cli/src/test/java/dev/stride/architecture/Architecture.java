@@ -33,9 +33,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Stride's layering, checked on compiled classes: which package may use which, no cycles between packages, and no
- * internal type in the signatures of the public API. Works on any set of classes, so its own test can feed it
- * classes that break each rule.
+ * Stride's layering, checked on compiled classes: which package may use which, no cycles between packages, no
+ * internal type in the signatures of the public API, and no public type in the API packages that the API itself never
+ * reaches. Works on any set of classes, so its own test can feed it classes that break each rule.
  */
 final class Architecture {
 
@@ -43,21 +43,35 @@ final class Architecture {
     static final Set<String> API = Set.of("dev.stride", "dev.stride.model", "dev.stride.spi");
 
     /**
-     * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
-     * model (values of the API), spi (what plugins implement), the internals, the entry points in dev.stride; the
-     * codecs and http modules are plugins and see model and spi only, the s3 module those and http's engine; the arrow
-     * module is a user of the API; the command line is a user and sees the API and the arrow module only.
+     * Where the API starts: every public type of {@code dev.stride} (what a user calls), the services a plug-in
+     * provides (what a plug-in author implements first), and the model's static factories, which a user calls though
+     * no signature names them ({@code CodecChain}'s entries go to {@code ArraySpec.codecs}).
      */
+    private static final String ENTRY_PACKAGE = "dev.stride";
+    private static final Set<String> ROOTS = Set.of("dev.stride.spi.CodecProvider", "dev.stride.spi.StoreProvider",
+            "dev.stride.model.CodecChain");
+
+    /**
+     * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
+     * model (values of the API, on nothing of Stride's), spi (what plugins implement, in model's values), the
+     * internals, the entry points in dev.stride; the codecs and http modules are plugins and see model and spi only,
+     * the s3 module those and http's engine; the arrow module is a user of the API and of the internal packages core
+     * exports to it (module-info's qualified exports); the command line sees what the arrow module sees, the arrow
+     * module and the terminal text.
+     */
+    private static final Set<String> ARROW_INTERNALS = Set.of("dev.stride.internal.file", "dev.stride.internal.json",
+            "dev.stride.internal.region");
+
     private static final List<Rule> RULES = List.of(
             new Rule("dev.stride.internal.base", Set.of()),
-            new Rule("dev.stride.model", Set.of("dev.stride.internal.base")),
-            new Rule("dev.stride.spi", Set.of("dev.stride.model", "dev.stride.internal.base")),
+            new Rule("dev.stride.model", Set.of()),
+            new Rule("dev.stride.spi", Set.of("dev.stride.model")),
             new Rule("dev.stride.internal.", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")),
             new Rule("dev.stride.codecs", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.http", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.s3", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.http")),
-            new Rule("dev.stride.arrow", API),
-            new Rule("dev.stride.cli", union(API, Set.of("dev.stride.arrow"))),
+            new Rule("dev.stride.arrow", union(API, ARROW_INTERNALS)),
+            new Rule("dev.stride.cli", union(API, union(ARROW_INTERNALS, Set.of("dev.stride.arrow", "dev.stride.internal.text")))),
             new Rule("dev.stride", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")));
 
     private static Set<String> union(Set<String> a, Set<String> b) {
@@ -76,8 +90,12 @@ final class Architecture {
         }
     }
 
-    /** One compiled class: what it refers to anywhere, and what its public signatures mention. */
-    record ClassInfo(String name, Set<String> uses, Set<String> exposes) {
+    /**
+     * One compiled class: whether it is public, what it refers to anywhere, and what its public signatures mention
+     * (supertypes, permitted subtypes, generic signature, and the types of its public and protected members, thrown
+     * ones included; nothing for a class that is not public).
+     */
+    record ClassInfo(String name, boolean isPublic, Set<String> uses, Set<String> exposes) {
         String pkg() {
             return packageOf(name);
         }
@@ -143,16 +161,23 @@ final class Architecture {
             model.superclass().ifPresent(c -> exposes.add(c.asInternalName().replace('/', '.')));
             model.interfaces().forEach(i -> exposes.add(i.asInternalName().replace('/', '.')));
             model.findAttribute(Attributes.signature()).ifPresent(s -> typesIn(s.signature().stringValue(), exposes));
+            model.findAttribute(Attributes.permittedSubclasses())
+                    .ifPresent(p -> p.permittedSubclasses().forEach(c -> exposes.add(c.asInternalName().replace('/', '.'))));
         }
         for (MethodModel m : model.methods()) {
-            member(m.methodType().stringValue(), m.findAttribute(Attributes.signature()), api && visible(m.flags().flags()), uses, exposes);
+            boolean shown = api && visible(m.flags().flags());
+            member(m.methodType().stringValue(), m.findAttribute(Attributes.signature()), shown, uses, exposes);
+            if (shown) {
+                m.findAttribute(Attributes.exceptions())
+                        .ifPresent(x -> x.exceptions().forEach(c -> exposes.add(c.asInternalName().replace('/', '.'))));
+            }
         }
         for (FieldModel f : model.fields()) {
             member(f.fieldType().stringValue(), f.findAttribute(Attributes.signature()), api && visible(f.flags().flags()), uses, exposes);
         }
         String name = model.thisClass().asInternalName().replace('/', '.');
         uses.remove(name);
-        return new ClassInfo(name, uses, exposes);
+        return new ClassInfo(name, api, uses, exposes);
     }
 
     /** A member's types are used by its class; those of a visible member of a public class are shown too. */
@@ -218,6 +243,32 @@ final class Architecture {
                         out.add(c.name() + " shows internal type " + t + " in its public signatures");
                     }
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Public types of the API packages that no public signature reaches from where the API starts ({@link #ROOTS} and
+     * the public types of {@code dev.stride}): public only so that another module of Stride could use them, which is
+     * what the qualified exports of {@code dev.stride.internal} packages are for.
+     */
+    List<String> publicForSiblingsOnly() {
+        Set<String> reached = new TreeSet<>();
+        Deque<String> next = new ArrayDeque<>();
+        classes.values().stream().filter(c -> c.isPublic() && (c.pkg().equals(ENTRY_PACKAGE) || ROOTS.contains(c.name())))
+                .forEach(c -> next.push(c.name()));
+        while (!next.isEmpty()) {
+            String name = next.pop();
+            ClassInfo c = classes.get(name);
+            if (reached.add(name) && c != null) {
+                c.exposes().forEach(next::push);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (ClassInfo c : classes.values()) {
+            if (c.isPublic() && API.contains(c.pkg()) && !reached.contains(c.name())) {
+                out.add(c.name() + " is public, but no public signature of the API reaches it");
             }
         }
         return out;
