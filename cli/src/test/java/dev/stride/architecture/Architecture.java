@@ -51,6 +51,10 @@ final class Architecture {
     private static final Set<String> ROOTS = Set.of("dev.stride.spi.CodecProvider", "dev.stride.spi.StoreProvider",
             "dev.stride.model.CodecChain");
 
+    /** The internal packages core exports to the arrow module (and the command line): module-info's qualified exports. */
+    private static final Set<String> ARROW_INTERNALS = Set.of("dev.stride.internal.file", "dev.stride.internal.json",
+            "dev.stride.internal.region");
+
     /**
      * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
      * model (values of the API, on nothing of Stride's), spi (what plugins implement, in model's values), the
@@ -59,9 +63,6 @@ final class Architecture {
      * exports to it (module-info's qualified exports); the command line sees what the arrow module sees, the arrow
      * module and the terminal text.
      */
-    private static final Set<String> ARROW_INTERNALS = Set.of("dev.stride.internal.file", "dev.stride.internal.json",
-            "dev.stride.internal.region");
-
     private static final List<Rule> RULES = List.of(
             new Rule("dev.stride.internal.base", Set.of()),
             new Rule("dev.stride.model", Set.of()),
