@@ -51,17 +51,17 @@ final class Architecture {
     private static final Set<String> ROOTS = Set.of("dev.stride.spi.CodecProvider", "dev.stride.spi.StoreProvider",
             "dev.stride.model.CodecChain");
 
-    /** The internal packages core exports to the arrow module (and the command line): module-info's qualified exports. */
-    private static final Set<String> ARROW_INTERNALS = Set.of("dev.stride.internal.file", "dev.stride.internal.json",
-            "dev.stride.internal.region");
+    /** The modules of Stride beside core, each named as its package: those a qualified export may name. */
+    private static final List<String> SIBLINGS = List.of("dev.stride.arrow", "dev.stride.cli", "dev.stride.codecs",
+            "dev.stride.http", "dev.stride.s3");
 
     /**
      * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
      * model (values of the API, on nothing of Stride's), spi (what plugins implement, in model's values), the
      * internals, the entry points in dev.stride; the codecs and http modules are plugins and see model and spi only,
-     * the s3 module those and http's engine; the arrow module is a user of the API and of the internal packages core
-     * exports to it (module-info's qualified exports); the command line sees what the arrow module sees, the arrow
-     * module and the terminal text.
+     * the s3 module those and http's engine; the arrow module is a user of the API; the command line sees the API and
+     * the arrow module. Each sibling module may also use the internal packages core's module-info exports to it by
+     * name ({@link #exportsTo}), and no other.
      */
     private static final List<Rule> RULES = List.of(
             new Rule("dev.stride.internal.base", Set.of()),
@@ -71,8 +71,8 @@ final class Architecture {
             new Rule("dev.stride.codecs", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.http", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.s3", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.http")),
-            new Rule("dev.stride.arrow", union(API, ARROW_INTERNALS)),
-            new Rule("dev.stride.cli", union(API, union(ARROW_INTERNALS, Set.of("dev.stride.arrow", "dev.stride.internal.text")))),
+            new Rule("dev.stride.arrow", API),
+            new Rule("dev.stride.cli", union(API, Set.of("dev.stride.arrow"))),
             new Rule("dev.stride", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")));
 
     private static Set<String> union(Set<String> a, Set<String> b) {
@@ -105,9 +105,22 @@ final class Architecture {
     private static final Pattern TYPE_IN_DESCRIPTOR = Pattern.compile("L([\\w/$]+)[;<]");
 
     private final Map<String, ClassInfo> classes = new TreeMap<>();
+    /** Per module, the packages a module-info read exports to it by name. */
+    private final Map<String, Set<String>> qualifiedExports = new TreeMap<>();
 
     void add(ClassInfo info) {
         classes.put(info.name(), info);
+    }
+
+    /** Records that {@code pkg} is exported to {@code module} by name, as a module-info's {@code exports ... to}. */
+    void exportsTo(String module, String pkg) {
+        qualifiedExports.computeIfAbsent(module, m -> new TreeSet<>()).add(pkg);
+    }
+
+    /** The qualified exports of a compiled module-info. */
+    private void addModuleInfo(byte[] classFile) {
+        ClassFile.of().parse(classFile).findAttribute(Attributes.module()).ifPresent(m -> m.exports().forEach(e ->
+                e.exportsTo().forEach(to -> exportsTo(to.name().stringValue(), e.exportedPackage().name().stringValue().replace('/', '.')))));
     }
 
     /** Every class file under a directory of classes or in a jar. */
@@ -136,8 +149,12 @@ final class Architecture {
 
     private void addTree(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".class") && !p.endsWith("module-info.class")).toList()) {
-                add(read(Files.readAllBytes(f)));
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                if (f.endsWith("module-info.class")) {
+                    addModuleInfo(Files.readAllBytes(f));
+                } else {
+                    add(read(Files.readAllBytes(f)));
+                }
             }
         }
     }
@@ -222,14 +239,18 @@ final class Architecture {
             if (rule == null) {
                 continue;
             }
+            Set<String> exported = SIBLINGS.stream().filter(m -> new Rule(m, Set.of()).covers(c.pkg())).findFirst()
+                    .map(m -> qualifiedExports.getOrDefault(m, Set.of())).orElse(Set.of());
             Set<String> bad = new TreeSet<>();
             for (String used : c.uses()) {
                 String pkg = packageOf(used);
-                if (ours(pkg) && !pkg.equals(c.pkg()) && !rule.allows(pkg)) {
+                if (ours(pkg) && !pkg.equals(c.pkg()) && !rule.allows(pkg) && !exported.contains(pkg)) {
                     bad.add(pkg);
                 }
             }
-            bad.forEach(pkg -> out.add(c.name() + " uses " + pkg + " (" + rule.prefix() + " may use only " + new TreeSet<>(rule.allowed()) + ")"));
+            Set<String> allowed = new TreeSet<>(rule.allowed());
+            allowed.addAll(exported);
+            bad.forEach(pkg -> out.add(c.name() + " uses " + pkg + " (" + rule.prefix() + " may use only " + allowed + ")"));
         }
         return out;
     }

@@ -60,8 +60,33 @@ class ArchitectureRulesTest {
             a.add(Architecture.read(in.readAllBytes()));
         }
         assertEquals(List.of("dev.stride.cli.ReachesIntoInternals uses dev.stride.internal.store"
-                + " (dev.stride.cli may use only [dev.stride, dev.stride.arrow, dev.stride.internal.file, dev.stride.internal.json,"
-                + " dev.stride.internal.region, dev.stride.internal.text, dev.stride.model, dev.stride.spi])"), a.layerViolations());
+                + " (dev.stride.cli may use only [dev.stride, dev.stride.arrow, dev.stride.model, dev.stride.spi])"), a.layerViolations());
+    }
+
+    @Test
+    void aSiblingMayUseOnlyTheInternalPackagesExportedToIt() {
+        Architecture a = new Architecture();
+        a.exportsTo("dev.stride.cli", "dev.stride.internal.text");
+        a.exportsTo("dev.stride.arrow", "dev.stride.internal.json");
+        a.add(info("dev.stride.cli.TerminalText", Set.of("dev.stride.internal.text.ControlCharacters")));
+        a.add(info("dev.stride.arrow.Export", Set.of("dev.stride.internal.json.JsonCodec", "dev.stride.internal.text.IoText")));
+        a.add(info("dev.stride.codecs.ZstdCodec", Set.of("dev.stride.internal.text.IoText")));
+        assertEquals(List.of("dev.stride.arrow.Export uses dev.stride.internal.text"
+                        + " (dev.stride.arrow may use only [dev.stride, dev.stride.internal.json, dev.stride.model, dev.stride.spi])",
+                "dev.stride.codecs.ZstdCodec uses dev.stride.internal.text (dev.stride.codecs may use only [dev.stride.model, dev.stride.spi])"),
+                a.layerViolations());
+    }
+
+    @Test
+    void theQualifiedExportsAreReadFromACompiledModuleInfo() {
+        Architecture a = new Architecture();
+        a.addClassesOf(dev.stride.Zarr.class);
+        a.add(info("dev.stride.cli.UsesEveryExport", Set.of("dev.stride.internal.file.WholeFile", "dev.stride.internal.json.JsonCodec",
+                "dev.stride.internal.region.COrderBlocks", "dev.stride.internal.text.IoText", "dev.stride.internal.read.FieldScan")));
+        assertEquals(List.of("dev.stride.cli.UsesEveryExport uses dev.stride.internal.read (dev.stride.cli may use only [dev.stride,"
+                + " dev.stride.arrow, dev.stride.internal.file, dev.stride.internal.json, dev.stride.internal.region,"
+                + " dev.stride.internal.text, dev.stride.model, dev.stride.spi])"), a.layerViolations().stream()
+                .filter(v -> v.startsWith("dev.stride.cli.")).toList());
     }
 
     @Test
