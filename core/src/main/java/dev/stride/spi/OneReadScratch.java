@@ -51,6 +51,7 @@ final class OneReadScratch implements Scratch, ReadScope, AutoCloseable {
         return arena;
     }
 
+    /** A store's state for this one read, closed with the scratch. */
     @Override
     @SuppressWarnings("unchecked")
     public <T> T attachment(Object store, Supplier<T> make) {

@@ -38,11 +38,13 @@ public final class ChunkContext implements DecodeContext, AutoCloseable {
         return this;
     }
 
+    /** The array named by the last {@link #at}, {@code ""} before. */
     @Override
     public String node() {
         return node;
     }
 
+    /** The chunk key named by the last {@link #at}, {@code ""} before. */
     @Override
     public String key() {
         return key;
