@@ -1,8 +1,10 @@
 /**
  * Stride: reads and writes Zarr v3 arrays of records. {@code dev.stride} opens hierarchies and arrays,
  * {@code dev.stride.model} holds the values the API speaks in, {@code dev.stride.spi} what store and codec plugins
- * implement; {@code dev.stride.internal.*} is not exported. On a plain class path this descriptor is ignored.
+ * implement; {@code dev.stride.internal.*} is exported only to the sibling modules that share it, which javac cannot see
+ * while it compiles this one (hence the module lint's silence). On a plain class path this descriptor is ignored.
  */
+@SuppressWarnings("module")
 module dev.stride {
     requires com.fasterxml.jackson.core;
     // DecodeBudget sizes its default from the physical memory
@@ -13,6 +15,12 @@ module dev.stride {
     exports dev.stride;
     exports dev.stride.model;
     exports dev.stride.spi;
+
+    // machinery the sibling modules share, hidden from users (the arrow module is automatic, named by its manifest)
+    exports dev.stride.internal.file to dev.stride.arrow, dev.stride.cli;
+    exports dev.stride.internal.json to dev.stride.arrow, dev.stride.cli;
+    exports dev.stride.internal.region to dev.stride.arrow, dev.stride.cli;
+    exports dev.stride.internal.text to dev.stride.cli;
 
     uses dev.stride.spi.CodecProvider;
     uses dev.stride.spi.StoreProvider;

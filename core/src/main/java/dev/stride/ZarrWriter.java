@@ -13,7 +13,7 @@ import dev.stride.model.ArraySpec;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.IoMode;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.NodeMetadata;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;

@@ -5,7 +5,7 @@ import dev.stride.model.ChunkEncoding;
 import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package dev.stride;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.IoMode;
 import dev.stride.model.Region;
@@ -7,7 +8,6 @@ import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Scratch;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
@@ -129,7 +129,7 @@ class ClosedResourceTest {
             }
         }
         ListableStore store = (ListableStore) z.store();
-        assertClosed("the store at", () -> store.read("x/c/0", 0, -1, new Scratch()));
+        assertClosed("the store at", () -> store.read("x/c/0", 0, -1, new ThreadScratch()));
         assertClosed("the store at", () -> store.size("x/c/0"));
         assertClosed("the store at", () -> store.list(""));
     }

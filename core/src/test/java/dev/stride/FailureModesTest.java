@@ -4,7 +4,7 @@ import dev.stride.model.ArraySpec;
 import dev.stride.model.CoreType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.Region;
 import dev.stride.model.StructType.Field;
 import dev.stride.model.StructType;

@@ -226,7 +226,7 @@ class StructReadTest {
             assertArrayEquals(new double[] {0, 10, 20}, a.readDoubles("value"));
             assertEquals(List.of("point.x", "point.y", "meta.id", "meta.inner.ok", "value"), List.copyOf(a.read(Selection.all()).keySet()));
             assertEquals("{\"point\":{\"x\":1.5,\"y\":-1.0},\"meta\":{\"id\":60001,\"inner\":{\"ok\":true}},\"value\":10.0}",
-                    dev.stride.model.JsonCodec.print(jsonOf(a, 1)));
+                    dev.stride.internal.json.JsonCodec.print(jsonOf(a, 1)));
         }
     }
 

@@ -4,7 +4,7 @@ import dev.stride.ZarrArray;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.RawType;
 import dev.stride.model.Region;
 import dev.stride.model.StructType;

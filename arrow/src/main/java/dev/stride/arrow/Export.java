@@ -3,7 +3,7 @@ package dev.stride.arrow;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-import dev.stride.model.WholeFile;
+import dev.stride.internal.file.WholeFile;
 import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;

@@ -2,7 +2,7 @@ package dev.stride.arrow;
 
 import dev.stride.UnitCursor;
 import dev.stride.ZarrArray;
-import dev.stride.model.COrderBlocks;
+import dev.stride.internal.region.COrderBlocks;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;

@@ -3,7 +3,7 @@ package dev.stride.arrow;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;
 import dev.stride.testing.Doc;

@@ -4,7 +4,7 @@ import dev.stride.ZarrArray;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType;
 

@@ -2,7 +2,7 @@ package dev.stride.cli;
 
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.TimeType;
 
 import java.lang.foreign.MemorySegment;

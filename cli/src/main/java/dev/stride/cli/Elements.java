@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
 import dev.stride.ZarrArray;
-import dev.stride.model.COrderBlocks;
+import dev.stride.internal.region.COrderBlocks;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 

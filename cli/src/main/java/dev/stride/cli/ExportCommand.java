@@ -6,7 +6,7 @@ import dev.stride.arrow.Export;
 import dev.stride.arrow.ParquetExport;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-import dev.stride.model.WholeFile;
+import dev.stride.internal.file.WholeFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

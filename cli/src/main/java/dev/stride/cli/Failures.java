@@ -1,6 +1,5 @@
 package dev.stride.cli;
 
-import dev.stride.model.UriText;
 import dev.stride.model.ZarrException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -141,6 +140,6 @@ final class Failures {
      * information of a URI as given ({@code http://user:password@host}) not at all.
      */
     private static String oneLine(String message) {
-        return TerminalText.of(UriText.redacted(String.valueOf(message).strip()));
+        return TerminalText.of(ZarrException.redacted(String.valueOf(message).strip()));
     }
 }

@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
 import dev.stride.Zarr;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 
 import java.io.PrintWriter;
 import java.lang.foreign.MemorySegment;

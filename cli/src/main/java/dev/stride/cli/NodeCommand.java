@@ -3,7 +3,7 @@ package dev.stride.cli;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.GroupMetadata;
-import dev.stride.model.IoText;
+import dev.stride.internal.text.IoText;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import picocli.CommandLine.Model.CommandSpec;

@@ -4,7 +4,7 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.StructType;

@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.model.IoText;
+import dev.stride.internal.text.IoText;
 import dev.stride.model.ZarrException;
 
 import java.io.IOException;

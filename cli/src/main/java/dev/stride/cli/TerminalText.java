@@ -1,6 +1,6 @@
 package dev.stride.cli;
 
-import dev.stride.model.ControlCharacters;
+import dev.stride.internal.text.ControlCharacters;
 
 /**
  * Text from a file made safe for a terminal. Node names, field names and attribute keys may hold any character, and a

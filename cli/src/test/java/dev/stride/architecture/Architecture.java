@@ -33,9 +33,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Stride's layering, checked on compiled classes: which package may use which, no cycles between packages, and no
- * internal type in the signatures of the public API. Works on any set of classes, so its own test can feed it
- * classes that break each rule.
+ * Stride's layering, checked on compiled classes: which package may use which, no cycles between packages, no
+ * internal type in the signatures of the public API, and no public type in the API packages that the API itself never
+ * reaches. Works on any set of classes, so its own test can feed it classes that break each rule.
  */
 final class Architecture {
 
@@ -43,15 +43,30 @@ final class Architecture {
     static final Set<String> API = Set.of("dev.stride", "dev.stride.model", "dev.stride.spi");
 
     /**
+     * Where the API starts: every public type of {@code dev.stride} (what a user calls), the services a plug-in
+     * provides (what a plug-in author implements first), and the model's static factories, which a user calls though
+     * no signature names them ({@code CodecChain}'s entries go to {@code ArraySpec.codecs}).
+     */
+    private static final String ENTRY_PACKAGE = "dev.stride";
+    private static final Set<String> ROOTS = Set.of("dev.stride.spi.CodecProvider", "dev.stride.spi.StoreProvider",
+            "dev.stride.model.CodecChain");
+
+    /** The modules of Stride beside core, each named as its package: those a qualified export may name. */
+    private static final List<String> SIBLINGS = List.of("dev.stride.arrow", "dev.stride.cli", "dev.stride.codecs",
+            "dev.stride.http", "dev.stride.s3");
+
+    /**
      * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
-     * model (values of the API), spi (what plugins implement), the internals, the entry points in dev.stride; the
-     * codecs and http modules are plugins and see model and spi only, the s3 module those and http's engine; the arrow
-     * module is a user of the API; the command line is a user and sees the API and the arrow module only.
+     * model (values of the API, on nothing of Stride's), spi (what plugins implement, in model's values), the
+     * internals, the entry points in dev.stride; the codecs and http modules are plugins and see model and spi only,
+     * the s3 module those and http's engine; the arrow module is a user of the API; the command line sees the API and
+     * the arrow module. Each sibling module may also use the internal packages core's module-info exports to it by
+     * name ({@link #exportsTo}), and no other.
      */
     private static final List<Rule> RULES = List.of(
             new Rule("dev.stride.internal.base", Set.of()),
-            new Rule("dev.stride.model", Set.of("dev.stride.internal.base")),
-            new Rule("dev.stride.spi", Set.of("dev.stride.model", "dev.stride.internal.base")),
+            new Rule("dev.stride.model", Set.of()),
+            new Rule("dev.stride.spi", Set.of("dev.stride.model")),
             new Rule("dev.stride.internal.", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")),
             new Rule("dev.stride.codecs", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.http", Set.of("dev.stride.model", "dev.stride.spi")),
@@ -76,8 +91,12 @@ final class Architecture {
         }
     }
 
-    /** One compiled class: what it refers to anywhere, and what its public signatures mention. */
-    record ClassInfo(String name, Set<String> uses, Set<String> exposes) {
+    /**
+     * One compiled class: whether it is public, what it refers to anywhere, and what its public signatures mention
+     * (supertypes, permitted subtypes, generic signature, and the types of its public and protected members, thrown
+     * ones included; nothing for a class that is not public).
+     */
+    record ClassInfo(String name, boolean isPublic, Set<String> uses, Set<String> exposes) {
         String pkg() {
             return packageOf(name);
         }
@@ -86,9 +105,22 @@ final class Architecture {
     private static final Pattern TYPE_IN_DESCRIPTOR = Pattern.compile("L([\\w/$]+)[;<]");
 
     private final Map<String, ClassInfo> classes = new TreeMap<>();
+    /** Per module, the packages a module-info read exports to it by name. */
+    private final Map<String, Set<String>> qualifiedExports = new TreeMap<>();
 
     void add(ClassInfo info) {
         classes.put(info.name(), info);
+    }
+
+    /** Records that {@code pkg} is exported to {@code module} by name, as a module-info's {@code exports ... to}. */
+    void exportsTo(String module, String pkg) {
+        qualifiedExports.computeIfAbsent(module, m -> new TreeSet<>()).add(pkg);
+    }
+
+    /** The qualified exports of a compiled module-info. */
+    private void addModuleInfo(byte[] classFile) {
+        ClassFile.of().parse(classFile).findAttribute(Attributes.module()).ifPresent(m -> m.exports().forEach(e ->
+                e.exportsTo().forEach(to -> exportsTo(to.name().stringValue(), e.exportedPackage().name().stringValue().replace('/', '.')))));
     }
 
     /** Every class file under a directory of classes or in a jar. */
@@ -117,8 +149,12 @@ final class Architecture {
 
     private void addTree(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".class") && !p.endsWith("module-info.class")).toList()) {
-                add(read(Files.readAllBytes(f)));
+            for (Path f : files.filter(p -> p.toString().endsWith(".class")).toList()) {
+                if (f.endsWith("module-info.class")) {
+                    addModuleInfo(Files.readAllBytes(f));
+                } else {
+                    add(read(Files.readAllBytes(f)));
+                }
             }
         }
     }
@@ -143,16 +179,23 @@ final class Architecture {
             model.superclass().ifPresent(c -> exposes.add(c.asInternalName().replace('/', '.')));
             model.interfaces().forEach(i -> exposes.add(i.asInternalName().replace('/', '.')));
             model.findAttribute(Attributes.signature()).ifPresent(s -> typesIn(s.signature().stringValue(), exposes));
+            model.findAttribute(Attributes.permittedSubclasses())
+                    .ifPresent(p -> p.permittedSubclasses().forEach(c -> exposes.add(c.asInternalName().replace('/', '.'))));
         }
         for (MethodModel m : model.methods()) {
-            member(m.methodType().stringValue(), m.findAttribute(Attributes.signature()), api && visible(m.flags().flags()), uses, exposes);
+            boolean shown = api && visible(m.flags().flags());
+            member(m.methodType().stringValue(), m.findAttribute(Attributes.signature()), shown, uses, exposes);
+            if (shown) {
+                m.findAttribute(Attributes.exceptions())
+                        .ifPresent(x -> x.exceptions().forEach(c -> exposes.add(c.asInternalName().replace('/', '.'))));
+            }
         }
         for (FieldModel f : model.fields()) {
             member(f.fieldType().stringValue(), f.findAttribute(Attributes.signature()), api && visible(f.flags().flags()), uses, exposes);
         }
         String name = model.thisClass().asInternalName().replace('/', '.');
         uses.remove(name);
-        return new ClassInfo(name, uses, exposes);
+        return new ClassInfo(name, api, uses, exposes);
     }
 
     /** A member's types are used by its class; those of a visible member of a public class are shown too. */
@@ -196,14 +239,18 @@ final class Architecture {
             if (rule == null) {
                 continue;
             }
+            Set<String> exported = SIBLINGS.stream().filter(m -> new Rule(m, Set.of()).covers(c.pkg())).findFirst()
+                    .map(m -> qualifiedExports.getOrDefault(m, Set.of())).orElse(Set.of());
             Set<String> bad = new TreeSet<>();
             for (String used : c.uses()) {
                 String pkg = packageOf(used);
-                if (ours(pkg) && !pkg.equals(c.pkg()) && !rule.allows(pkg)) {
+                if (ours(pkg) && !pkg.equals(c.pkg()) && !rule.allows(pkg) && !exported.contains(pkg)) {
                     bad.add(pkg);
                 }
             }
-            bad.forEach(pkg -> out.add(c.name() + " uses " + pkg + " (" + rule.prefix() + " may use only " + new TreeSet<>(rule.allowed()) + ")"));
+            Set<String> allowed = new TreeSet<>(rule.allowed());
+            allowed.addAll(exported);
+            bad.forEach(pkg -> out.add(c.name() + " uses " + pkg + " (" + rule.prefix() + " may use only " + allowed + ")"));
         }
         return out;
     }
@@ -218,6 +265,32 @@ final class Architecture {
                         out.add(c.name() + " shows internal type " + t + " in its public signatures");
                     }
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Public types of the API packages that no public signature reaches from where the API starts ({@link #ROOTS} and
+     * the public types of {@code dev.stride}): public only so that another module of Stride could use them, which is
+     * what the qualified exports of {@code dev.stride.internal} packages are for.
+     */
+    List<String> publicForSiblingsOnly() {
+        Set<String> reached = new TreeSet<>();
+        Deque<String> next = new ArrayDeque<>();
+        classes.values().stream().filter(c -> c.isPublic() && (c.pkg().equals(ENTRY_PACKAGE) || ROOTS.contains(c.name())))
+                .forEach(c -> next.push(c.name()));
+        while (!next.isEmpty()) {
+            String name = next.pop();
+            ClassInfo c = classes.get(name);
+            if (reached.add(name) && c != null) {
+                c.exposes().forEach(next::push);
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (ClassInfo c : classes.values()) {
+            if (c.isPublic() && API.contains(c.pkg()) && !reached.contains(c.name())) {
+                out.add(c.name() + " is public, but no public signature of the API reaches it");
             }
         }
         return out;

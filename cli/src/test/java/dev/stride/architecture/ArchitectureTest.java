@@ -47,4 +47,9 @@ class ArchitectureTest {
     void thePublicApiShowsNoInternalType() {
         assertEquals(List.of(), STRIDE.leaks());
     }
+
+    @Test
+    void everyPublicTypeOfTheApiIsReachedFromIt() {
+        assertEquals(List.of(), STRIDE.publicForSiblingsOnly());
+    }
 }

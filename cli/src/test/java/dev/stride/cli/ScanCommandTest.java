@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,7 +97,7 @@ class TerminalEscapesTest {
     /** No control character but the line ends. */
     private static void assertNoControls(String text) {
         for (String line : text.split("\n")) {
-            assertFalse(line.codePoints().anyMatch(dev.stride.model.ControlCharacters::isControl), line);
+            assertFalse(line.codePoints().anyMatch(dev.stride.internal.text.ControlCharacters::isControl), line);
         }
     }
 

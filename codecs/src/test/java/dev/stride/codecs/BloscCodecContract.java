@@ -1,8 +1,8 @@
 package dev.stride.codecs;
 
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.memory.ChunkContext;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ abstract class BloscCodecContract {
     private static final String MULTI_BLOCK = "blosc/zstd-shuffle.bin";
 
     private final Arena arena = Arena.ofConfined();
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     abstract BloscEngine engine();
 

@@ -1,7 +1,7 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The two blosc engines against each other, and how one is chosen. */
 class BloscEnginesTest {
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {

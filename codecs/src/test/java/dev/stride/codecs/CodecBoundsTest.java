@@ -1,10 +1,10 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import com.github.luben.zstd.Zstd;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.BytesToBytesCodec;
-import dev.stride.spi.DecodeContext;
 import dev.stride.testing.Doc;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class CodecBoundsTest {
     /** compressBound(65536): 65536 + 65536 / 256 + (128 KiB - 64 KiB) / 2048. */
     private static final long ZSTD_BOUND_64K = 65824;
 
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {

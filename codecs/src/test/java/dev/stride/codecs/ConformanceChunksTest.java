@@ -1,5 +1,6 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.conformance.Corpus;
 import dev.stride.conformance.Values;
 import dev.stride.internal.codec.CodecPipeline;
@@ -8,7 +9,6 @@ import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Json;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,7 +64,7 @@ class ConformanceChunksTest {
         assertFalse(stored.isEmpty(), "no chunks in " + c.path());
         int decodedChunks = 0;
         long compared = 0;
-        try (DecodeContext ctx = new DecodeContext()) {
+        try (ChunkContext ctx = new ChunkContext()) {
             for (long g = 0; g < chunkCount; g++) {
                 long[] coords = unravel(g, grid);
                 String key = array.keyEncoding().key(coords);
@@ -107,7 +107,7 @@ class ConformanceChunksTest {
         Path dir = Corpus.shared().resolve("conformance").resolve(path);
         assertTrue(Files.isDirectory(dir), "the corpus has " + path);
         CodecPipeline codecs = CodecPipeline.of(read(path, dir));
-        try (DecodeContext ctx = new DecodeContext()) {
+        try (ChunkContext ctx = new ChunkContext()) {
             long refused = 0;
             for (Path chunk : chunks(dir)) {
                 ctx.at(path, chunk.getFileName().toString());

@@ -5,7 +5,7 @@ import dev.stride.model.CoreType;
 import dev.stride.model.Extension;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ChunkSpec;
 import dev.stride.spi.CodecConfig;

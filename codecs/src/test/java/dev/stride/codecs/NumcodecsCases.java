@@ -1,7 +1,7 @@
 package dev.stride.codecs;
 
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 
 import java.io.IOException;
 import java.io.InputStream;

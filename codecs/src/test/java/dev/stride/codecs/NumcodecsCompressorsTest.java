@@ -1,8 +1,8 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.BytesToBytesCodec;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** numcodecs' zlib, gzip, bz2, lzma and lz4 against what numcodecs wrote, damaged copies and bombs. */
 class NumcodecsCompressorsTest {
     private static final List<String> COMPRESSORS = List.of("zlib", "gzip", "bz2", "lzma", "lz4");
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {
@@ -140,7 +140,7 @@ class NumcodecsCompressorsTest {
     }
 
     private static String json(BytesToBytesCodec codec) {
-        return dev.stride.model.JsonCodec.print(codec.configuration());
+        return dev.stride.internal.json.JsonCodec.print(codec.configuration());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.model.CoreType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
@@ -7,7 +8,6 @@ import dev.stride.model.ZarrException;
 import dev.stride.spi.ArrayToArrayCodec;
 import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.ChunkSpec;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** numcodecs' filters against what numcodecs' encode wrote and its decode made of it, to the byte. */
 class NumcodecsFiltersTest {
     private static final List<String> FILTERS = List.of("delta", "fixedscaleoffset", "bitround", "quantize", "astype");
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {
@@ -88,7 +88,7 @@ class NumcodecsFiltersTest {
         assertTrue(e.getMessage().contains("shuffle: 958 bytes are not a whole number of 4-byte elements"), e.getMessage());
         var size = assertCorrupt(() -> s.decode(MemorySegment.ofArray(new byte[960]), DecodedSize.exactly(964), ctx));
         assertTrue(size.getMessage().contains("shuffle: 960 bytes, expected 964"), size.getMessage());
-        assertEquals("{\"elementsize\":4}", dev.stride.model.JsonCodec.print(
+        assertEquals("{\"elementsize\":4}", dev.stride.internal.json.JsonCodec.print(
                 new NumcodecsCodecs().create(config("{\"name\":\"numcodecs.shuffle\"}"), int32Chunk(1)).configuration()), "numcodecs' default");
     }
 
@@ -105,11 +105,11 @@ class NumcodecsFiltersTest {
         ArrayToArrayCodec f = filter("{\"name\":\"numcodecs.fixedscaleoffset\",\"configuration\":{\"offset\":0,\"scale\":10,"
                 + "\"dtype\":\"float32\",\"astype\":\"int16\"}}", floats);
         assertEquals(CoreType.INT16, f.encodedSpec().type());
-        assertEquals("{\"scale\":10,\"offset\":0,\"dtype\":\"<f4\",\"astype\":\"<i2\"}", dev.stride.model.JsonCodec.print(f.configuration()));
+        assertEquals("{\"scale\":10,\"offset\":0,\"dtype\":\"<f4\",\"astype\":\"<i2\"}", dev.stride.internal.json.JsonCodec.print(f.configuration()));
         ArrayToArrayCodec fromChunk = filter("{\"name\":\"numcodecs.quantize\",\"configuration\":{\"digits\":2}}", floats);
         assertEquals(CoreType.FLOAT32, fromChunk.encodedSpec().type(), "dtype and astype default to the chunk's type");
         ArrayToArrayCodec nulls = filter("{\"name\":\"numcodecs.delta\",\"configuration\":{\"dtype\":null,\"astype\":null}}", floats);
-        assertEquals("{\"dtype\":\"<f4\",\"astype\":\"<f4\"}", dev.stride.model.JsonCodec.print(nulls.configuration()), "None is not given");
+        assertEquals("{\"dtype\":\"<f4\",\"astype\":\"<f4\"}", dev.stride.internal.json.JsonCodec.print(nulls.configuration()), "None is not given");
     }
 
     @Test

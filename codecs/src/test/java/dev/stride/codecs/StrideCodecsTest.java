@@ -1,11 +1,11 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.CodecRegistry;
 import dev.stride.internal.metadata.Node;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The provider as core finds it: through ServiceLoader, in codec chains read from metadata. */
 class StrideCodecsTest {
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {

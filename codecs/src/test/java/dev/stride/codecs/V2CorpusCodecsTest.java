@@ -1,5 +1,6 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.conformance.Corpus;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.codec.CodecRegistry;
@@ -7,9 +8,8 @@ import dev.stride.internal.metadata.Node;
 import dev.stride.model.CoreType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.spi.ChunkSpec;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import dev.stride.spi.BytesToBytesCodec;
 import org.junit.jupiter.api.Named;
@@ -80,7 +80,7 @@ class V2CorpusCodecsTest {
             chunks = files.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith(".")).sorted().toList();
         }
         String dtype = zarray.get("dtype") instanceof Json.JString s ? s.value() : null;
-        try (DecodeContext ctx = new DecodeContext()) {
+        try (ChunkContext ctx = new ChunkContext()) {
             if (dtype == null || !NUMBER.matcher(dtype).matches()) {
                 // records: the compressor alone, to a whole number of records (the filters here are all on numbers)
                 assertTrue(filters.isEmpty());

@@ -1,9 +1,9 @@
 package dev.stride.codecs;
 
+import dev.stride.internal.memory.ChunkContext;
 import com.github.luben.zstd.ZstdCompressCtx;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ZstdCodecTest {
     private final Arena arena = Arena.ofConfined();
-    private final DecodeContext ctx = new DecodeContext().at(NODE, KEY);
+    private final ChunkContext ctx = new ChunkContext().at(NODE, KEY);
 
     @AfterEach
     void close() {

@@ -1,5 +1,6 @@
 package dev.stride.model;
 
+import dev.stride.internal.json.FloatJson;
 import dev.stride.internal.base.Reads;
 
 import java.lang.foreign.MemorySegment;

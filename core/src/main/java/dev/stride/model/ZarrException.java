@@ -1,5 +1,7 @@
 package dev.stride.model;
 
+import java.util.regex.Pattern;
+
 /**
  * The one exception family of Stride: every failure leaves the public API ({@code Zarr}, {@code ZarrArray},
  * {@code Group}, {@code ZarrWriter}, {@code ArrayWriter}) as one of its kinds, so a {@code switch} over them is
@@ -23,8 +25,10 @@ package dev.stride.model;
  */
 public sealed class ZarrException extends RuntimeException permits ZarrException.InvalidMetadata, ZarrException.Unsupported,
         ZarrException.CorruptChunk, ZarrException.StoreFailure, ZarrException.WriteFailure, ZarrException.NodeNotFound,
-        ZarrException.Closed, ZarrException.OverBudget, ZarrException.BadRequest, JsonSyntaxException {
+        ZarrException.Closed, ZarrException.OverBudget, ZarrException.BadRequest {
     private static final long serialVersionUID = 1L;
+    /** A scheme and {@code //}, then an authority's user information up to its {@code @} (RFC 3986: no / ? # in it). */
+    private static final Pattern USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]*@");
 
     private final String node;
     private final String member;
@@ -37,11 +41,11 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /** {@code keyLabel} names what the key is in the message: "chunk", or "key" for any store key. */
     private ZarrException(String node, String member, String chunkKey, String keyLabel, String reason, Throwable cause) {
-        super(compose(node, member, chunkKey, keyLabel, UriText.redacted(reason)), cause);
+        super(compose(node, member, chunkKey, keyLabel, redacted(reason)), cause);
         this.node = node;
         this.member = member;
         this.chunkKey = chunkKey;
-        this.reason = UriText.redacted(reason);
+        this.reason = redacted(reason);
     }
 
     private static String compose(String node, String member, String chunkKey, String keyLabel, String reason) {
@@ -56,6 +60,15 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
             s.append(s.isEmpty() ? "" : " ").append(member.isEmpty() ? "/" : member);
         }
         return s.isEmpty() ? reason : s + ": " + reason;
+    }
+
+    /**
+     * The text with the user information of every URI in it replaced by {@code ***} ({@code http://user:secret@host/x}
+     * shows as {@code http://***@host/x}), as in every message of this family; for text of one's own that quotes URIs
+     * users typed (a log line, a usage error). Null stays null.
+     */
+    public static String redacted(String text) {
+        return text == null || text.indexOf('@') < 0 ? text : USER_INFO.matcher(text).replaceAll("$1***@");
     }
 
     /** The node's path in its hierarchy ({@code /group/array}), or null. */
@@ -156,7 +169,7 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         }
     }
 
-    /** Decoding needs more off-heap buffer memory than the decode budget ({@code dev.stride.spi.DecodeBudget}) allows. */
+    /** Decoding needs more off-heap buffer memory than the decode budget (system property {@code stride.decode.budget}) allows. */
     public static final class OverBudget extends ZarrException {
 
         private static final long serialVersionUID = 1L;

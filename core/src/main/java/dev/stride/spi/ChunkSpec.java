@@ -5,21 +5,40 @@ import dev.stride.model.FillValue;
 
 import java.util.Arrays;
 
-/** What a codec sees: the shape of a chunk (after preceding array->array codecs), its data type and fill value. */
+/**
+ * What a codec sees: the shape of a chunk (after the preceding array-to-array codecs), its data type and fill value.
+ *
+ * @param shape elements along each dimension, outermost first; copied in and out
+ * @param type the chunk's data type
+ * @param fill the array's fill value, which a codec may need to write an absent inner chunk
+ */
 public record ChunkSpec(long[] shape, DataType type, FillValue fill) {
+    /** Copies {@code shape}. */
     public ChunkSpec {
         shape = shape.clone();
     }
 
+    /** {@return a copy of the shape} */
     @Override
     public long[] shape() {
         return shape.clone();
     }
 
+    /**
+     * The number of dimensions.
+     *
+     * @return the shape's length, 0 for a single element
+     */
     public int rank() {
         return shape.length;
     }
 
+    /**
+     * The number of elements.
+     *
+     * @return the product of the shape
+     * @throws ArithmeticException when it overflows a long
+     */
     public long elements() {
         long n = 1;
         for (long s : shape) {
@@ -28,11 +47,22 @@ public record ChunkSpec(long[] shape, DataType type, FillValue fill) {
         return n;
     }
 
-    /** Decoded size in bytes. */
+    /**
+     * The decoded size.
+     *
+     * @return bytes of the packed elements
+     * @throws ArithmeticException when it overflows a long
+     */
     public long byteSize() {
         return Math.multiplyExact(elements(), (long) type.byteSize());
     }
 
+    /**
+     * The same type and fill value for another shape, as an array-to-array codec's {@code encodedSpec} is.
+     *
+     * @param newShape the other shape
+     * @return a spec of that shape
+     */
     public ChunkSpec withShape(long[] newShape) {
         return new ChunkSpec(newShape, type, fill);
     }

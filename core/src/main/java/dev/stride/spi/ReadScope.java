@@ -3,158 +3,52 @@ package dev.stride.spi;
 import dev.stride.model.ZarrException;
 
 import java.lang.foreign.Arena;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
  * What the reads of one owner (an open array) keep alive beyond a single read: whole-value mappings and a store's
- * bookkeeping of them, released together when the owner closes and the last read in progress ends. Like an arena of
- * Lucene's {@code MMapDirectory} it is reference-counted: the owner holds one reference, and each reading thread
- * {@link #acquire}s one for as long as it reads, so memory is never unmapped under a running read and a read
- * started after {@link #close} fails with {@link ZarrException.Closed}.
- *
- * <p>Safe from many threads. Stores reach it through {@link Scratch#scope()}.
+ * bookkeeping of them, released together when the owner closes and the last read in progress ends, never under a
+ * running read. Safe from many threads. Stores reach it through {@link Scratch#scope()}.
  */
-public final class ReadScope implements AutoCloseable {
-    /** How often a failed release is tried again before it is reported: a native call may hold a mapping briefly. */
-    static final int RELEASE_TRIES = 100;
-
-    private final String owner;
-    private final Arena arena = Arena.ofShared();
-    private final Map<Object, Object> attachments = new ConcurrentHashMap<>();
-    /** The owner's reference plus one per reading thread; the memory goes when it reaches 0. */
-    private final AtomicInteger references = new AtomicInteger(1);
-    private volatile boolean closed;
-
-    /** A scope of {@code owner} (e.g. "array /points"), which names it in errors. */
-    public ReadScope(String owner) {
-        this.owner = owner;
-    }
-
-    public String owner() {
-        return owner;
-    }
+public interface ReadScope {
+    /**
+     * What the scope belongs to, for messages.
+     *
+     * @return e.g. {@code array /points}
+     */
+    String owner();
 
     /**
      * The arena that memory kept for this scope is allocated or mapped in.
      *
+     * @return an arena that lives as long as the scope
      * @throws ZarrException.Closed when the scope is closed
      */
-    public Arena arena() {
-        ensureOpen();
-        return arena;
-    }
+    Arena arena();
 
     /**
-     * The store's state in this scope, made on first use; an {@link AutoCloseable} one is closed with the scope, before
+     * A store's state in this scope, made on first use; an {@link AutoCloseable} one is closed with the scope, before
      * the arena.
      *
+     * @param <T> the state's type
+     * @param store the store the state belongs to, compared by identity
+     * @param make makes the state on first use
+     * @return the store's state, the same for every call with the same store
      * @throws ZarrException.Closed when the scope is closed
      */
-    @SuppressWarnings("unchecked")
-    public <T> T attachment(Object store, Supplier<T> make) {
-        ensureOpen();
-        return (T) attachments.computeIfAbsent(store, s -> make.get());
-    }
+    <T> T attachment(Object store, Supplier<T> make);
 
     /**
-     * Takes a reference for a reading thread; give it back with {@link #release}.
+     * Whether the owner has closed the scope: no new read may keep memory in it, though reads in progress finish.
      *
-     * @throws ZarrException.Closed when the scope is closed
+     * @return true once closed
      */
-    public void acquire() {
-        for (int n = references.get(); ; n = references.get()) {
-            if (closed || n == 0) {
-                throw new ZarrException.Closed(owner);
-            }
-            if (references.compareAndSet(n, n + 1)) {
-                return;
-            }
-        }
-    }
+    boolean isClosed();
 
     /**
-     * Gives back a reference; the last one frees the memory.
+     * Whether memory kept in the scope can still be read.
      *
-     * @throws ZarrException.StoreFailure when the memory cannot be freed (the failures of each part suppressed in it)
+     * @return false once the memory is freed
      */
-    public void release() {
-        if (references.decrementAndGet() == 0) {
-            free();
-        }
-    }
-
-    /** False once the memory is freed: segments kept in it can no longer be read. */
-    public boolean isAlive() {
-        return arena.scope().isAlive();
-    }
-
-    public boolean isClosed() {
-        return closed;
-    }
-
-    private void ensureOpen() {
-        if (closed || !isAlive()) {
-            throw new ZarrException.Closed(owner);
-        }
-    }
-
-    /**
-     * Ends the owner's use: no new reads start; the memory is freed now, or by the last read in progress when it
-     * ends. Closing twice does nothing.
-     *
-     * @throws ZarrException.StoreFailure when the memory cannot be freed
-     */
-    @Override
-    public synchronized void close() {
-        // synchronized: two closes at once must give back the owner's one reference once
-        if (!closed) {
-            closed = true;
-            release();
-        }
-    }
-
-    private void free() {
-        List<Throwable> failures = new ArrayList<>();
-        for (Object a : attachments.values()) {
-            if (a instanceof AutoCloseable c) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    failures.add(e);
-                }
-            }
-        }
-        attachments.clear();
-        closeArena(failures);
-        if (!failures.isEmpty()) {
-            var e = new ZarrException.StoreFailure(null, "cannot release the memory of " + owner + ": " + failures.getFirst(), failures.getFirst());
-            failures.subList(1, failures.size()).forEach(e::addSuppressed);
-            throw e;
-        }
-    }
-
-    /** Closes the arena, trying again while a native call still holds one of its segments. */
-    private void closeArena(List<Throwable> failures) {
-        for (int tried = 1; ; tried++) {
-            try {
-                arena.close();
-                return;
-            } catch (IllegalStateException busy) {
-                if (!isAlive()) {
-                    return; // closed meanwhile
-                }
-                if (tried == RELEASE_TRIES) {
-                    failures.add(busy);
-                    return;
-                }
-                Thread.onSpinWait();
-                Thread.yield();
-            }
-        }
-    }
+    boolean isAlive();
 }

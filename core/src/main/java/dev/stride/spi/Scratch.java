@@ -4,155 +4,46 @@ import dev.stride.model.ZarrException;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.IdentityHashMap;
-import java.util.Map;
 
 /**
- * Off-heap buffers owned by one reading thread and reused from chunk to chunk: each owner (a store, a codec)
- * keeps one buffer that grows to the largest size asked and is freed when it grows or this scratch closes. Every
- * buffer counts against a {@link DecodeBudget} from its allocation until it is freed: a growth is the only time
- * the budget is asked, so reading chunk after chunk of the same size never touches it.
- * Not thread-safe: one per thread. Memory that outlives one read (a whole-value mapping) is kept in the scratch's
- * {@link ReadScope}: the scope of the array that reads, or one of its own, freed when the scratch closes.
+ * The off-heap memory of one reading thread, handed to every {@link Store} read and reached by codecs through
+ * {@link DecodeContext#buffer}: each owner (a store, a codec instance) keeps one buffer, reused from chunk to chunk,
+ * that grows to the largest size asked. Buffers count against the process's decode budget (system property
+ * {@code stride.decode.budget}). Not thread-safe: a store uses it only on the thread that called it. Memory that must
+ * outlive one read (a whole-value mapping) belongs to {@link #scope()}.
  */
-public final class Scratch implements AutoCloseable {
+public interface Scratch {
     /** No single buffer is larger: a size above it comes from a corrupt header, not from real data. */
-    public static final long MAX_BUFFER = Integer.MAX_VALUE;
-
-    private final DecodeBudget budget;
-    /** The scope kept values live in; made on first use when none was given, and then closed with this scratch. */
-    private ReadScope scope;
-    private boolean ownsScope;
-    private final Map<Object, Buffer> buffers = new IdentityHashMap<>();
-    private final Map<Object, Arena> held = new IdentityHashMap<>();
-    private String node;
-    private String key;
-    private boolean closed;
-
-    /** A buffer with its own arena, so growing it frees the old memory at once (one arena would keep it until close). */
-    private record Buffer(Arena arena, MemorySegment segment) {
-    }
-
-    /** Buffers counted against the process's {@link DecodeBudget#shared()} budget. */
-    public Scratch() {
-        this(DecodeBudget.shared());
-    }
-
-    public Scratch(DecodeBudget budget) {
-        this(budget, null);
-    }
-
-    /** Buffers counted against {@code budget}, reading for {@code scope} (null: a scope of its own). */
-    public Scratch(DecodeBudget budget, ReadScope scope) {
-        this.budget = budget;
-        this.scope = scope;
-    }
-
-    /** The scope that values kept beyond one read belong to. */
-    public ReadScope scope() {
-        if (scope == null) {
-            scope = new ReadScope("the reading buffers");
-            ownsScope = true;
-        }
-        return scope;
-    }
-
-    /** Names the chunk read next, for the message of a budget refusal. */
-    public void at(String node, String key) {
-        this.node = node;
-        this.key = key;
-    }
+    long MAX_BUFFER = Integer.MAX_VALUE;
 
     /**
      * A buffer of exactly {@code size} bytes for {@code owner}; its contents are undefined, and the owner's previous
-     * buffer is invalid once it had to grow. A growth beyond the budget is a {@link ZarrException.OverBudget}.
+     * buffer is invalid once it had to grow.
+     *
+     * @param owner the store or codec instance the buffer belongs to, compared by identity
+     * @param size bytes, from 0 to {@link #MAX_BUFFER}
+     * @return a segment of {@code size} bytes, valid until the owner's next call or the end of the pass
+     * @throws ZarrException.OverBudget when growing it would exceed the decode budget
+     * @throws ZarrException.Closed when the reading pass has ended
+     * @throws IllegalArgumentException when {@code size} is outside [0, {@link #MAX_BUFFER}]
      */
-    public MemorySegment buffer(Object owner, long size) {
-        if (closed) {
-            throw new ZarrException.Closed("the reading buffers");
-        }
-        if (size < 0 || size > MAX_BUFFER) {
-            throw new IllegalArgumentException("buffer size " + size + " is outside [0, 2^31)");
-        }
-        Buffer b = buffers.get(owner);
-        if (b == null || b.segment.byteSize() < size) {
-            b = grow(owner, b, size);
-        }
-        return b.segment.asSlice(0, size);
-    }
-
-    private Buffer grow(Object owner, Buffer old, long size) {
-        // doubling spares reallocations when sizes creep up (compressed chunks); the exact size when that is over budget
-        long doubled = old == null ? 0 : Math.min(MAX_BUFFER, old.segment.byteSize() * 2);
-        if (old != null) {
-            // the contents need not survive, so the old memory is freed first: old and new never count together
-            buffers.remove(owner);
-            free(old);
-        }
-        long capacity = Math.max(Math.max(size, doubled), 1);
-        if (!budget.tryReserve(capacity)) {
-            capacity = Math.max(size, 1);
-            if (!budget.tryReserve(capacity)) {
-                throw new ZarrException.OverBudget(node, key, "decoding needs a buffer of " + size + " bytes, more than the "
-                        + (budget.limit() - budget.used()) + " bytes left of the decode budget of " + budget.limit()
-                        + " bytes (the reading threads' buffers); raise it with -D" + DecodeBudget.PROPERTY + "=SIZE (e.g. 4g; for "
-                        + "the command line in STRIDE_JAVA_OPTS) or DecodeBudget.shared().limit(bytes), or read with fewer threads");
-            }
-        }
-        Arena arena = Arena.ofShared();
-        try {
-            // page alignment keeps vector loads and direct I/O happy
-            Buffer b = new Buffer(arena, arena.allocate(capacity, 4096));
-            buffers.put(owner, b);
-            return b;
-        } catch (RuntimeException | OutOfMemoryError e) {
-            arena.close();
-            budget.release(capacity);
-            throw e;
-        }
-    }
-
-    private void free(Buffer b) {
-        b.arena.close();
-        budget.release(b.segment.byteSize());
-    }
+    MemorySegment buffer(Object owner, long size);
 
     /**
-     * Keeps {@code arena} (e.g. a transient file mapping) alive for {@code owner} until the owner hands over its
-     * next one or this scratch closes; the arena held before is closed now.
+     * Keeps {@code arena} (e.g. a transient file mapping) alive for {@code owner} until the owner hands over its next
+     * one or the pass ends; the arena held before is closed now.
+     *
+     * @param owner the store the arena belongs to, compared by identity
+     * @param arena what the last read returned memory of; closed here when the pass has already ended
+     * @throws ZarrException.Closed when the reading pass has ended
      */
-    public void hold(Object owner, Arena arena) {
-        if (closed) {
-            arena.close();
-            throw new ZarrException.Closed("the reading buffers");
-        }
-        Arena previous = held.put(owner, arena);
-        if (previous != null) {
-            previous.close();
-        }
-    }
+    void hold(Object owner, Arena arena);
 
-    /** Closes every held arena now; call it from the thread that read through them, when a pass ends. */
-    public void releaseHeld() {
-        held.values().forEach(Arena::close);
-        held.clear();
-    }
-
-    /** Total bytes of buffers held, for tests and diagnostics. */
-    public long bytesHeld() {
-        return buffers.values().stream().mapToLong(b -> b.segment.byteSize()).sum();
-    }
-
-    @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            buffers.values().forEach(this::free);
-            buffers.clear();
-            releaseHeld();
-            if (ownsScope) {
-                scope.close();
-            }
-        }
-    }
+    /**
+     * The scope that memory kept beyond one read belongs to: the open array's that reads, or one of this scratch's
+     * own.
+     *
+     * @return the scope, the same on every call
+     */
+    ReadScope scope();
 }

@@ -183,7 +183,7 @@ public interface Store extends AutoCloseable {
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be read
      */
     default byte[] readBytes(String key) {
-        try (Scratch scratch = new Scratch()) {
+        try (OneReadScratch scratch = new OneReadScratch()) {
             MemorySegment s = read(key, 0, -1, scratch);
             return s == null ? null : s.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
         }

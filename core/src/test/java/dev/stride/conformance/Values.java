@@ -3,7 +3,7 @@ package dev.stride.conformance;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.StructType;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.stride.model;
 
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.FieldAccessor.BoolField;
 import dev.stride.model.FieldAccessor.ByteField;
 import dev.stride.model.FieldAccessor.ComplexField;

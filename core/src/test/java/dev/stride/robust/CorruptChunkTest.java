@@ -1,10 +1,10 @@
 package dev.stride.robust;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.document.MetadataParser;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -200,7 +200,7 @@ public class CorruptChunkTest {
     /** Decodes with a fresh context and checks that its buffers stayed small. */
     protected static void assertDecodesCheaply(ChunkFixture f, byte[] chunk) {
         ArrayMetadata meta = (ArrayMetadata) MetadataParser.parse("/", f.metadata());
-        try (DecodeContext ctx = new DecodeContext()) {
+        try (ChunkContext ctx = new ChunkContext()) {
             ctx.at("/", ChunkFixture.KEY);
             assertThrows(ZarrException.CorruptChunk.class, () -> CodecPipeline.of(meta).decode(MemorySegment.ofArray(chunk), ctx));
             assertTrue(ctx.scratch().bytesHeld() < 1 << 20, "allocated " + ctx.scratch().bytesHeld() + " bytes");

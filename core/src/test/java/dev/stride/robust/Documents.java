@@ -6,7 +6,7 @@ import dev.stride.conformance.Corpus;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.NodeMetadata;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;

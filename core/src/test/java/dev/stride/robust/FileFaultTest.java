@@ -1,5 +1,6 @@
 package dev.stride.robust;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.internal.store.LocalStore;
@@ -8,7 +9,6 @@ import dev.stride.model.IoMode;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Scratch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -136,7 +136,7 @@ public class FileFaultTest {
         Files.writeString(dir.resolve("secret"), "{}");
         List<String> keys = List.of("..", "../secret", "a/../../secret", "a/./zarr.json", "a//zarr.json", "/etc/passwd", "a\\..\\..\\secret");
         for (ListableStore s : List.of(LocalStore.open(store, IoMode.READ), LocalStore.open(store, IoMode.MAP), new MemoryStore())) {
-            try (s; Scratch scratch = new Scratch()) {
+            try (s; ThreadScratch scratch = new ThreadScratch()) {
                 for (String key : keys) {
                     assertThrows(ZarrException.StoreFailure.class, () -> s.read(key, 0, -1, scratch), key);
                     assertThrows(ZarrException.StoreFailure.class, () -> s.size(key), key);

@@ -2,7 +2,7 @@ package dev.stride.robust;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

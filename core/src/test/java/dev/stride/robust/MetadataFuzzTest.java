@@ -3,7 +3,7 @@ package dev.stride.robust;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,12 +1,12 @@
 package dev.stride.robust;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.IoMode;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -143,7 +143,7 @@ class UnreadableKeyTest {
 
     @Test
     void aMemoryStoreKeepsTheSameContract() {
-        try (MemoryStore s = new MemoryStore(); Scratch scratch = new Scratch()) {
+        try (MemoryStore s = new MemoryStore(); ThreadScratch scratch = new ThreadScratch()) {
             s.put("a/c", new byte[] {1}).put("b/c/0", new byte[] {2});
             var below = assertThrows(ZarrException.StoreFailure.class, () -> s.read("a/c/0", 0, -1, scratch));
             assertEquals("key a/c/0: " + Store.PARENT_NOT_A_DIRECTORY, below.getMessage());
@@ -165,7 +165,7 @@ class UnreadableKeyTest {
                 assertEquals(key, e.chunkKey(), e.getMessage());
                 assertEquals(reason, e.reason());
             }
-            try (Scratch scratch = new Scratch()) {
+            try (ThreadScratch scratch = new ThreadScratch()) {
                 var size = assertBounded(ZarrException.StoreFailure.class, () -> zarr.store().size(key));
                 assertEquals(reason, size.reason());
                 assertBounded(ZarrException.StoreFailure.class, () -> zarr.store().read(key, 0, 1, scratch));

@@ -1,10 +1,10 @@
 package dev.stride.http;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.http.testing.FaultProxy;
 import dev.stride.http.testing.FaultProxy.Fault;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeBudget;
-import dev.stride.spi.Scratch;
+import dev.stride.internal.memory.DecodeBudget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FaultTest {
     private static Served served;
     private static FaultProxy proxy;
-    private final Scratch scratch = new Scratch(new DecodeBudget(1L << 30));
+    private final ThreadScratch scratch = new ThreadScratch(new DecodeBudget(1L << 30));
 
     @BeforeAll
     static void serve() {
@@ -204,7 +204,7 @@ class FaultTest {
 
     @Test
     void aBufferOverBudgetIsRefusedAsSuch() {
-        try (HttpStore store = store(); Scratch small = new Scratch(new DecodeBudget(1000))) {
+        try (HttpStore store = store(); ThreadScratch small = new ThreadScratch(new DecodeBudget(1000))) {
             assertThrows(ZarrException.OverBudget.class, () -> store.readPrefix("data.bin", 100_000, small));
             assertEquals(1, proxy.requests(), "not retried");
         }

@@ -1,8 +1,8 @@
 package dev.stride.http;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeBudget;
-import dev.stride.spi.Scratch;
+import dev.stride.internal.memory.DecodeBudget;
 import dev.stride.spi.ValuePart;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HttpStoreTest {
     private static Served served;
     private static HttpStore store;
-    private Scratch scratch = new Scratch(new DecodeBudget(1L << 30));
+    private ThreadScratch scratch = new ThreadScratch(new DecodeBudget(1L << 30));
 
     @BeforeAll
     static void serve() {

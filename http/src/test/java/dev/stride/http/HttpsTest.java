@@ -1,8 +1,8 @@
 package dev.stride.http;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.http.testing.Nginx;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.ValuePart;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class HttpsTest {
         Path cert = dir.resolve("cert.pem");
         Path key = dir.resolve("key.pem");
         certificate(cert, key);
-        try (Nginx nginx = Nginx.serveTls(root, cert, key); Scratch scratch = new Scratch();
+        try (Nginx nginx = Nginx.serveTls(root, cert, key); ThreadScratch scratch = new ThreadScratch();
              HttpTransport trusting = new HttpTransport(HttpSettings.DEFAULTS, trusting(cert));
              HttpTransport doubting = new HttpTransport(HttpSettings.DEFAULTS)) {
             URI uri = nginx.uri("data.bin");

@@ -1,5 +1,6 @@
 package dev.stride.http;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.ArrayWriter;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
@@ -14,8 +15,7 @@ import dev.stride.model.Region;
 import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeBudget;
-import dev.stride.spi.Scratch;
+import dev.stride.internal.memory.DecodeBudget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -98,8 +98,8 @@ class IgnoredRangeTest {
 
     @Test
     void rangesAreSlicesOfOneWholeValuePerScratchAndPass() {
-        try (HttpStore store = Served.store(proxy.uri("norange"), Map.of()); Scratch scratch = new Scratch(new DecodeBudget(1 << 20));
-             Scratch other = new Scratch(new DecodeBudget(1 << 20))) {
+        try (HttpStore store = Served.store(proxy.uri("norange"), Map.of()); ThreadScratch scratch = new ThreadScratch(new DecodeBudget(1 << 20));
+             ThreadScratch other = new ThreadScratch(new DecodeBudget(1 << 20))) {
             assertArrayEquals(served.slice(Served.SIZE - 64, 64), bytes(store.readSuffix("data.bin", 64, scratch).bytes()));
             assertEquals(List.of("GET /norange/data.bin bytes=-64", "GET /norange/data.bin null"), proxy.log(),
                     "the range answered whole, its body unread, then the whole value");
@@ -126,7 +126,7 @@ class IgnoredRangeTest {
 
     @Test
     void aWholeValueOverTheDecodeBudgetIsRefusedSayingWhy() {
-        try (HttpStore store = Served.store(proxy.uri("norange"), Map.of()); Scratch small = new Scratch(new DecodeBudget(100_000))) {
+        try (HttpStore store = Served.store(proxy.uri("norange"), Map.of()); ThreadScratch small = new ThreadScratch(new DecodeBudget(100_000))) {
             var e = assertThrows(ZarrException.OverBudget.class, () -> store.read("data.bin", 0, 10, small));
             assertTrue(e.getMessage().startsWith("chunk data.bin: " + proxy.uri("norange") + " ignores Range requests, so reading part of a value "
                     + "reads all of it; decoding needs a buffer of 300000 bytes, more than the 100000 bytes left"), e.getMessage());

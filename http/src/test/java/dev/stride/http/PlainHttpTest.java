@@ -1,7 +1,7 @@
 package dev.stride.http;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
 import org.junit.jupiter.api.Test;
 
@@ -88,7 +88,7 @@ class PlainHttpTest {
     }
 
     private static byte[] get(HttpTransport t, URI uri, ByteRange range) {
-        try (Scratch scratch = new Scratch()) {
+        try (ThreadScratch scratch = new ThreadScratch()) {
             return t.get(uri, "k", range, Map.of(), RequestSigner.NONE, scratch, scratch).bytes().toArray(ValueLayout.JAVA_BYTE);
         }
     }

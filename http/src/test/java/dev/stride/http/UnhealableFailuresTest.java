@@ -1,9 +1,10 @@
 package dev.stride.http;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.http.testing.LoopbackPeer;
 import dev.stride.http.testing.RefusingPort;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeBudget;
+import dev.stride.internal.memory.DecodeBudget;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
 import org.junit.jupiter.api.AfterEach;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * nothing has answered yet. A refused connection at a host that answered before is retried (a server restarting).
  */
 class UnhealableFailuresTest {
-    private final Scratch scratch = new Scratch(new DecodeBudget(1L << 20));
+    private final ThreadScratch scratch = new ThreadScratch(new DecodeBudget(1L << 20));
 
     @AfterEach
     void free() {

@@ -1,9 +1,9 @@
 package dev.stride.s3;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.http.HttpSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
@@ -53,7 +53,7 @@ class S3StoreTest {
 
     @Test
     void writeReadAndDelete() {
-        try (WritableStore store = open(SERVER.bucket("rw"), "data.zarr"); Scratch scratch = new Scratch()) {
+        try (WritableStore store = open(SERVER.bucket("rw"), "data.zarr"); ThreadScratch scratch = new ThreadScratch()) {
             store.write("c/0 1", bytes("0123456789"));
             assertEquals("0123456789", text(store.read("c/0 1", 0, -1, scratch)));
             assertEquals("345", text(store.read("c/0 1", 3, 3, scratch)));
@@ -80,7 +80,7 @@ class S3StoreTest {
 
     @Test
     void aRangeBeyondTheValueIsAnErrorNamingTheKey() {
-        try (WritableStore store = open(SERVER.bucket("range"), "x"); Scratch scratch = new Scratch()) {
+        try (WritableStore store = open(SERVER.bucket("range"), "x"); ThreadScratch scratch = new ThreadScratch()) {
             store.write("k", bytes("abc"));
             ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.read("k", 2, 5, scratch));
             assertTrue(e.getMessage().contains("k"), e.getMessage());
@@ -211,7 +211,7 @@ class S3StoreTest {
     @Test
     void aMissingBucketIsAnErrorNamingBucketKeyAndCodeNotAMissingKey() {
         String bucket = "never-made-" + SERVER.bucket("unused");
-        try (WritableStore store = open(bucket, "data.zarr"); Scratch scratch = new Scratch()) {
+        try (WritableStore store = open(bucket, "data.zarr"); ThreadScratch scratch = new ThreadScratch()) {
             List<Callable<Object>> reads = List.of(
                     () -> store.read("c/0", 0, -1, scratch),
                     () -> store.read("c/0", 2, 5, scratch),
@@ -224,7 +224,7 @@ class S3StoreTest {
                         e.getMessage());
             }
         }
-        try (WritableStore store = open(SERVER.bucket("present"), "data.zarr"); Scratch scratch = new Scratch()) {
+        try (WritableStore store = open(SERVER.bucket("present"), "data.zarr"); ThreadScratch scratch = new ThreadScratch()) {
             assertNull(store.read("c/0", 2, 5, scratch)); // NoSuchKey: missing
         }
     }

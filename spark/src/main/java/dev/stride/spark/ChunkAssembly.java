@@ -1,10 +1,10 @@
 package dev.stride.spark;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.ArrayWriter;
 import dev.stride.ZarrWriter;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import org.apache.spark.api.java.JavaSparkContext;
 
 import java.io.Serializable;
@@ -61,7 +61,7 @@ record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> c
         try (ZarrWriter out = ZarrWriter.open(job.options().store());
              ArrayWriter writer = out.chunkWriter("/", job.options().spec(encoder.type(), length));
              Arena arena = Arena.ofConfined();
-             Scratch scratch = new Scratch()) {
+             ThreadScratch scratch = new ThreadScratch()) {
             MemorySegment buffer = arena.allocate(chunk * recordSize);
             for (var e : chunks.entrySet()) {
                 long start = e.getKey() * chunk;

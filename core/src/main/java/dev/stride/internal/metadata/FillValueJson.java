@@ -3,7 +3,7 @@ package dev.stride.internal.metadata;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
-import dev.stride.model.FloatJson;
+import dev.stride.internal.json.FloatJson;
 import dev.stride.model.Json;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;

@@ -2,8 +2,8 @@ package dev.stride.internal.metadata;
 
 import dev.stride.model.Extension;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
-import dev.stride.model.JsonSyntaxException;
+import dev.stride.internal.json.JsonCodec;
+import dev.stride.internal.json.JsonSyntaxException;
 import dev.stride.model.ZarrException;
 
 import java.math.BigInteger;

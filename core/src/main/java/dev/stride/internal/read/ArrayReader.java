@@ -1,9 +1,9 @@
 package dev.stride.internal.read;
 
+import dev.stride.internal.memory.CountedScope;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.ReadScope;
 import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * written, and a pool of per-thread sessions. {@code ZarrArray} is the public face of it; {@link ParallelReader}
  * drives it from several threads.
  *
- * <p>What its reads keep mapped belongs to its {@link ReadScope}: each session in use holds a reference and the array
+ * <p>What its reads keep mapped belongs to its {@link CountedScope}: each session in use holds a reference and the array
  * another, so closing the array frees that memory once the last read in progress has stopped, and no sooner.
  */
 public final class ArrayReader implements AutoCloseable {
@@ -27,7 +27,7 @@ public final class ArrayReader implements AutoCloseable {
     private final long unitBytes;
     private final byte[] fillElement;
     private final ConcurrentLinkedQueue<ReadSession> idle = new ConcurrentLinkedQueue<>();
-    private final ReadScope scope;
+    private final CountedScope scope;
     private volatile boolean closed;
 
     public ArrayReader(Store store, String prefix, ArrayMetadata meta) {
@@ -39,11 +39,11 @@ public final class ArrayReader implements AutoCloseable {
         this.unitShape = source.unitShape();
         this.unitBytes = source.unitPipeline().spec().byteSize();
         this.fillElement = meta.fillValue().bytes(layout.order());
-        this.scope = new ReadScope("array " + meta.path());
+        this.scope = new CountedScope("array " + meta.path());
     }
 
     /** The scope the array's kept mappings live in. */
-    public ReadScope scope() {
+    public CountedScope scope() {
         return scope;
     }
 

@@ -1,7 +1,7 @@
 package dev.stride.internal.read;
 
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeBudget;
+import dev.stride.internal.memory.DecodeBudget;
 import dev.stride.spi.ValuePart;
 
 import java.util.Arrays;

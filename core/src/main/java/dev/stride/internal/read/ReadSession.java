@@ -1,11 +1,11 @@
 package dev.stride.internal.read;
 
+import dev.stride.internal.memory.CountedScope;
+import dev.stride.internal.memory.ChunkContext;
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.internal.codec.NdCopy;
 import dev.stride.internal.codec.ShardIndex;
-import dev.stride.spi.DecodeBudget;
-import dev.stride.spi.DecodeContext;
-import dev.stride.spi.ReadScope;
-import dev.stride.spi.Scratch;
+import dev.stride.internal.memory.DecodeBudget;
 
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -15,7 +15,7 @@ import java.util.Arrays;
  * fill values made once, and the last shard index seen at each sharding level.
  */
 public final class ReadSession implements AutoCloseable {
-    final DecodeContext ctx;
+    final ChunkContext ctx;
     private final Object fillKey = new Object();
     private MemorySegment fill;
     private final String[] indexKey;
@@ -24,8 +24,8 @@ public final class ReadSession implements AutoCloseable {
     private final Object[] indexVersion;
 
     /** A session reading for {@code scope}: the values it keeps mapped belong to that scope. */
-    public ReadSession(int shardLevels, ReadScope scope) {
-        ctx = new DecodeContext(new Scratch(DecodeBudget.shared(), scope));
+    public ReadSession(int shardLevels, CountedScope scope) {
+        ctx = new ChunkContext(new ThreadScratch(DecodeBudget.shared(), scope));
         indexKey = new String[shardLevels];
         indexBase = new long[shardLevels];
         index = new ShardIndex[shardLevels];

@@ -1,7 +1,7 @@
 package dev.stride.internal.store;
 
 import dev.stride.model.IoMode;
-import dev.stride.model.IoText;
+import dev.stride.internal.text.IoText;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.ReadScope;

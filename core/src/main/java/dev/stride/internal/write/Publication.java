@@ -1,7 +1,7 @@
 package dev.stride.internal.write;
 
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.WritableStore;
 

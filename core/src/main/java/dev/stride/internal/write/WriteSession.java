@@ -1,8 +1,8 @@
 package dev.stride.internal.write;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.internal.codec.NdCopy;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeContext;
 
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * made once (to start new chunks from and to recognise chunks that need not be stored).
  */
 public final class WriteSession implements AutoCloseable {
-    public final DecodeContext ctx = new DecodeContext();
+    public final ChunkContext ctx = new ChunkContext();
     private final Object chunkKey = new Object();
     private final Object fillKey = new Object();
     private final long chunkBytes;

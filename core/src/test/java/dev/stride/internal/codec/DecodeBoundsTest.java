@@ -1,12 +1,12 @@
 package dev.stride.internal.codec;
 
+import dev.stride.internal.memory.ChunkContext;
 import dev.stride.Zarr;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.model.IoMode;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.BytesToBytesCodec;
-import dev.stride.spi.DecodeContext;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.RecordingStore;
@@ -142,7 +142,7 @@ class DecodeBoundsTest {
 
     /** Decodes one stored chunk through {@code codecs} with a fresh context; returns the refusal and what it allocated. */
     private static long refusedAllocating(CodecPipeline codecs, byte[] chunk, String reason) {
-        try (DecodeContext ctx = new DecodeContext()) {
+        try (ChunkContext ctx = new ChunkContext()) {
             ctx.at("/", "c/0");
             var e = assertThrows(ZarrException.CorruptChunk.class, () -> codecs.decode(MemorySegment.ofArray(chunk), ctx));
             assertTrue(e.getMessage().contains(reason), e.getMessage());

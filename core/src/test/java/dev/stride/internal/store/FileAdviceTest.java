@@ -1,7 +1,7 @@
 package dev.stride.internal.store;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.IoMode;
-import dev.stride.spi.Scratch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,7 +100,7 @@ class FileAdviceTest {
         Files.write(chunk, new byte[MIB]);
         dropFromCache(chunk, PAGE);
         try (LocalStore store = LocalStore.open(dir, IoMode.AUTO)) {
-            try (Scratch scratch = new Scratch()) {
+            try (ThreadScratch scratch = new ThreadScratch()) {
                 assertTrue(store.hint("chunk"), "a value not read yet");
                 store.read("chunk", 0, -1, scratch);
                 dropFromCache(chunk, PAGE); // the hint had it all read

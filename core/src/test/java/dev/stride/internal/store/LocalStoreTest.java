@@ -1,12 +1,12 @@
 package dev.stride.internal.store;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.IoMode;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.WritableStore;
 import dev.stride.testing.Doc;
@@ -115,7 +115,7 @@ class LocalStoreTest {
         Files.createDirectories(dir.resolve("a/b"));
         Files.write(dir.resolve("a/b/k"), new byte[] {0, 1, 2, 3, 4, 5, 6, 7});
         Files.write(dir.resolve("a/z"), new byte[0]);
-        try (LocalStore s = LocalStore.open(dir, mode); Scratch scratch = new Scratch()) {
+        try (LocalStore s = LocalStore.open(dir, mode); ThreadScratch scratch = new ThreadScratch()) {
             for (int pass = 0; pass < 2; pass++) {
                 MemorySegment part = s.read("a/b/k", 2, 3, scratch);
                 assertArrayEquals(new byte[] {2, 3, 4}, part.toArray(ValueLayout.JAVA_BYTE));
@@ -142,7 +142,7 @@ class LocalStoreTest {
     void keysThatCouldLeaveTheRootAreRefused(String key, @TempDir Path dir) throws Exception {
         Path root = Files.createDirectories(dir.resolve("root"));
         Files.write(dir.resolve("x"), new byte[] {1});
-        try (LocalStore local = LocalStore.open(root, IoMode.READ); MemoryStore memory = new MemoryStore(); Scratch scratch = new Scratch()) {
+        try (LocalStore local = LocalStore.open(root, IoMode.READ); MemoryStore memory = new MemoryStore(); ThreadScratch scratch = new ThreadScratch()) {
             for (Store s : List.of(local, memory)) {
                 assertThrows(ZarrException.StoreFailure.class, () -> s.read(key, 0, -1, scratch), key);
                 assertThrows(ZarrException.StoreFailure.class, () -> s.size(key), key);
@@ -150,7 +150,7 @@ class LocalStoreTest {
             assertThrows(ZarrException.StoreFailure.class, () -> memory.put(key, new byte[1]));
             assertThrows(ZarrException.StoreFailure.class, () -> local.list(key + "/"));
         }
-        try (LocalStore mapped = LocalStore.open(root, IoMode.MAP); Scratch scratch = new Scratch()) {
+        try (LocalStore mapped = LocalStore.open(root, IoMode.MAP); ThreadScratch scratch = new ThreadScratch()) {
             assertThrows(ZarrException.StoreFailure.class, () -> mapped.read(key, 0, -1, scratch), key);
         }
     }
@@ -174,7 +174,7 @@ class LocalStoreTest {
             var chunk = assertThrows(ZarrException.StoreFailure.class, () -> inside.read("", null));
             assertContains(chunk.getMessage(), "inside/c/0");
             assertContains(chunk.getMessage(), "leads outside the store");
-            try (Scratch scratch = new Scratch()) {
+            try (ThreadScratch scratch = new ThreadScratch()) {
                 assertThrows(ZarrException.StoreFailure.class, () -> z.store().read("evil/c/0", 0, -1, scratch));
             }
         }

@@ -1,8 +1,8 @@
 package dev.stride.internal.store;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.IoMode;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.ValuePart;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,7 +67,7 @@ class PartialReadTest {
     @ParameterizedTest
     @MethodSource("stores")
     void prefixesAndSuffixesComeWithTheValuesSize(Function<Path, Store> make) throws IOException {
-        try (Store s = open(make); Scratch scratch = new Scratch()) {
+        try (Store s = open(make); ThreadScratch scratch = new ThreadScratch()) {
             ValuePart head = s.readPrefix("a/v", 3, scratch);
             assertArrayEquals(new byte[] {10, 11, 12}, bytes(head.bytes()));
             assertEquals(10, head.valueSize());
@@ -89,7 +89,7 @@ class PartialReadTest {
     @ParameterizedTest
     @MethodSource("stores")
     void aBatchOfRangesOfOneKeyIsReadInOneCall(Function<Path, Store> make) throws IOException {
-        try (Store s = open(make); Scratch scratch = new Scratch()) {
+        try (Store s = open(make); ThreadScratch scratch = new ThreadScratch()) {
             MemorySegment[] got = s.readRanges("a/v", new long[] {7, 1, 4}, new long[] {2, 2, 0}, scratch);
             assertEquals(3, got.length);
             assertArrayEquals(new byte[] {17, 18}, bytes(got[0]));

@@ -14,7 +14,7 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType.Field;
 import dev.stride.model.StructType;

@@ -17,7 +17,7 @@ import dev.stride.model.FieldWriter;
 import dev.stride.model.FloatColumn;
 import dev.stride.model.IntColumn;
 import dev.stride.model.Json;
-import dev.stride.model.JsonCodec;
+import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.LongColumn;
 import dev.stride.model.RawColumn;
 import dev.stride.model.RawType;

@@ -1,5 +1,6 @@
-package dev.stride.model;
+package dev.stride.internal.json;
 
+import dev.stride.model.Json;
 import org.junit.jupiter.api.Test;
 
 import java.io.StringWriter;

@@ -1,5 +1,6 @@
-package dev.stride.model;
+package dev.stride.internal.region;
 
+import dev.stride.model.Region;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,5 +1,11 @@
-package dev.stride.model;
+package dev.stride.internal.json;
 
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CoreType;
+import dev.stride.model.FillValue;
+import dev.stride.model.Json;
+import dev.stride.model.Region;
+import dev.stride.model.ZarrException;
 import dev.stride.ArrayWriter;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;

@@ -1,5 +1,7 @@
-package dev.stride.model;
+package dev.stride.internal.json;
 
+import dev.stride.model.Json;
+import dev.stride.internal.text.ControlCharacters;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;

@@ -1,4 +1,4 @@
-package dev.stride.spi;
+package dev.stride.internal.memory;
 
 import dev.stride.model.ZarrException;
 
@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * How many bytes of off-heap reading and decoding buffers ({@link Scratch}) may exist at once. A buffer is counted
+ * How many bytes of off-heap reading and decoding buffers ({@link ThreadScratch}) may exist at once. A buffer is counted
  * when it is allocated or grows and uncounted when it is freed, so the check costs nothing per chunk: buffers are
  * reused from chunk to chunk. A growth the budget cannot cover fails with {@link ZarrException.OverBudget} instead
  * of allocating; it does not wait, because every reading thread keeps its buffers for its whole pass (and an open
@@ -30,7 +30,7 @@ public final class DecodeBudget {
         limit(limit);
     }
 
-    /** The budget of every {@link Scratch} made without one; a malformed {@value #PROPERTY} is a {@link ZarrException.BadRequest}. */
+    /** The budget of every {@link ThreadScratch} made without one; a malformed {@value #PROPERTY} is a {@link ZarrException.BadRequest}. */
     public static DecodeBudget shared() {
         if (Shared.CONFIGURED.failure() != null) {
             throw new ZarrException.BadRequest(null, Shared.CONFIGURED.failure());

@@ -1,4 +1,4 @@
-package dev.stride.model;
+package dev.stride.internal.file;
 
 import java.io.IOException;
 import java.net.InetAddress;

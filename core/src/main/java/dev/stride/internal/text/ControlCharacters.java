@@ -1,4 +1,4 @@
-package dev.stride.model;
+package dev.stride.internal.text;
 
 /**
  * Characters a terminal obeys instead of showing: C0 controls, DEL and C1 controls ({@code U+009B} is a CSI to some

@@ -1,5 +1,6 @@
-package dev.stride.model;
+package dev.stride.internal.file;
 
+import dev.stride.model.ZarrException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -11,7 +12,7 @@ import java.nio.file.StandardOpenOption;
  * Writes a file whole or not at all: what is written goes to a hidden file beside it, renamed over it only once
  * complete, so a reader (or a failed write) never sees half a file, and a file already there stays as it was until
  * the new one replaces it. The hidden file names the process writing it, so that the next write of the same file
- * removes what a killed one left. Stride's exports write files this way, and so may tools built on Stride.
+ * removes what a killed one left. The arrow module's exports and the command line write files this way.
  */
 public final class WholeFile {
     private WholeFile() {

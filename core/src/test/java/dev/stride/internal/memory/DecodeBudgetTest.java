@@ -1,10 +1,9 @@
-package dev.stride.spi;
+package dev.stride.internal.memory;
 
 import dev.stride.Zarr;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.DecodeBudget;
-import dev.stride.spi.Scratch;
+import dev.stride.internal.memory.DecodeBudget;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
@@ -41,7 +40,7 @@ class DecodeBudgetTest {
         DecodeBudget budget = new DecodeBudget(1024 * KIB);
         Object a = new Object();
         Object b = new Object();
-        try (Scratch scratch = new Scratch(budget)) {
+        try (ThreadScratch scratch = new ThreadScratch(budget)) {
             scratch.buffer(a, 100 * KIB);
             assertEquals(100 * KIB, budget.used());
             scratch.buffer(a, 50 * KIB);
@@ -68,7 +67,7 @@ class DecodeBudgetTest {
     @Test
     void scratchesOfSeveralThreadsShareOneBudget() {
         DecodeBudget budget = new DecodeBudget(256 * KIB);
-        try (Scratch one = new Scratch(budget); Scratch two = new Scratch(budget)) {
+        try (ThreadScratch one = new ThreadScratch(budget); ThreadScratch two = new ThreadScratch(budget)) {
             one.buffer(this, 200 * KIB);
             assertThrows(ZarrException.OverBudget.class, () -> two.buffer(this, 100 * KIB));
             two.buffer(this, 56 * KIB);

@@ -1,5 +1,6 @@
-package dev.stride.model;
+package dev.stride.internal.text;
 
+import dev.stride.model.ZarrException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -7,7 +8,7 @@ import java.nio.file.NoSuchFileException;
 
 /**
  * An I/O failure in the words of the operating system, without the path (the message names it once, elsewhere): the
- * wording of {@link ZarrException.StoreFailure} reasons, so stores and tools built on Stride say it alike.
+ * wording of {@link ZarrException.StoreFailure} reasons, so the stores and the command line say it alike.
  */
 public final class IoText {
     private IoText() {

@@ -1,5 +1,6 @@
-package dev.stride.spi;
+package dev.stride.internal.memory;
 
+import dev.stride.spi.ReadScope;
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ class ReadScopeTest {
 
     @Test
     void theMemoryGoesWithTheLastReferenceNotBefore() {
-        ReadScope scope = new ReadScope("array /a");
+        CountedScope scope = new CountedScope("array /a");
         MemorySegment kept = scope.arena().allocate(8);
         scope.acquire();
         scope.acquire();
@@ -38,7 +39,7 @@ class ReadScopeTest {
     @Test
     void attachmentsAreMadeOnceAndClosedWithTheScope() {
         List<String> closed = new ArrayList<>();
-        ReadScope scope = new ReadScope("array /a");
+        CountedScope scope = new CountedScope("array /a");
         AutoCloseable first = scope.attachment("store", () -> (AutoCloseable) () -> closed.add("store"));
         assertSame(first, scope.attachment("store", () -> (AutoCloseable) () -> closed.add("again")));
         scope.close();
@@ -47,7 +48,7 @@ class ReadScopeTest {
 
     @Test
     void aFailureToFreeIsThrownWithTheOthersSuppressedAndTheArenaStillFreed() {
-        ReadScope scope = new ReadScope("array /a");
+        CountedScope scope = new CountedScope("array /a");
         MemorySegment kept = scope.arena().allocate(8);
         scope.attachment("one", () -> (AutoCloseable) () -> {
             throw new IllegalStateException("one failed");
@@ -63,15 +64,15 @@ class ReadScopeTest {
 
     @Test
     void aScratchWithoutAScopeHasItsOwnClosedWithIt() {
-        Scratch scratch = new Scratch();
+        ThreadScratch scratch = new ThreadScratch();
         ReadScope own = scratch.scope();
         assertSame(own, scratch.scope());
         MemorySegment kept = own.arena().allocate(8);
         scratch.close();
         assertFalse(kept.scope().isAlive());
 
-        ReadScope shared = new ReadScope("array /b");
-        new Scratch(DecodeBudget.shared(), shared).close();
+        CountedScope shared = new CountedScope("array /b");
+        new ThreadScratch(DecodeBudget.shared(), shared).close();
         assertTrue(shared.isAlive(), "a scope given to a scratch belongs to whoever gave it");
         shared.close();
     }

@@ -6,20 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** The user information of every URI in a text is hidden; an @ elsewhere, and the rest of the URI, are kept. */
-class UriTextTest {
+class RedactedTest {
     @Test
     void hidesTheUserInformationOfEveryUri() {
         assertEquals("cannot open http://***@host:8080/x.zarr?io=read, nor s3://***@bucket/y",
-                UriText.redacted("cannot open http://user:p%40ss:word@host:8080/x.zarr?io=read, nor s3://key:secret@bucket/y"));
-        assertEquals("'HTTPS://***@h/'", UriText.redacted("'HTTPS://only-a-name@h/'"));
+                ZarrException.redacted("cannot open http://user:p%40ss:word@host:8080/x.zarr?io=read, nor s3://key:secret@bucket/y"));
+        assertEquals("'HTTPS://***@h/'", ZarrException.redacted("'HTTPS://only-a-name@h/'"));
     }
 
     @Test
     void keepsAnAtInAPathQueryOrPlainText() {
         for (String text : new String[] {"http://host/data@2024/c/0", "http://host/x?a=b@c", "mail me@host", "no uri"}) {
-            assertEquals(text, UriText.redacted(text));
+            assertEquals(text, ZarrException.redacted(text));
         }
-        assertNull(UriText.redacted(null));
+        assertNull(ZarrException.redacted(null));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.stride.model;
+package dev.stride.internal.file;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

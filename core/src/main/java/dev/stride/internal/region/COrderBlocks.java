@@ -1,6 +1,7 @@
-package dev.stride.model;
+package dev.stride.internal.region;
 
 
+import dev.stride.model.Region;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 

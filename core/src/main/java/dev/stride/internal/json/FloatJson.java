@@ -1,5 +1,9 @@
-package dev.stride.model;
+package dev.stride.internal.json;
 
+import dev.stride.model.CoreType;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 import dev.stride.internal.base.Float16Decimal;
 
 /**
