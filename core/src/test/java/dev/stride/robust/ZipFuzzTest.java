@@ -1,11 +1,11 @@
 package dev.stride.robust;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.internal.zip.ZipStore;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
-import dev.stride.spi.Scratch;
 import dev.stride.testing.Zips;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.provider.Arguments;
@@ -45,7 +45,7 @@ class ZipFuzzTest {
                 readBelow(store, key + "/");
                 continue;
             }
-            try (Scratch scratch = new Scratch()) {
+            try (ThreadScratch scratch = new ThreadScratch()) {
                 assertEquals(store.size(key), store.read(key, 0, -1, scratch).byteSize(), key);
             } catch (ZarrException refused) {
                 assertTrue(refused.getMessage().contains(ZIP) || refused.getMessage().startsWith("key " + key + ":"),

@@ -1,6 +1,7 @@
 package dev.stride.testing;
 
 import dev.stride.Zarr;
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.Scratch;
@@ -85,7 +86,7 @@ public abstract class StoreContract {
 
     @BeforeEach
     void newScratch() {
-        scratch = track(new Scratch());
+        scratch = track(new ThreadScratch());
     }
 
     @AfterEach
@@ -338,7 +339,7 @@ public abstract class StoreContract {
         Store store = store();
         List<String> keys = List.copyOf(ALL.keySet());
         inParallel(THREADS, t -> {
-            try (Scratch own = new Scratch()) {
+            try (ThreadScratch own = new ThreadScratch()) {
                 for (int i = 0; i < READS_PER_THREAD; i++) {
                     byte[] large = ALL.get(LARGE);
                     int at = (t * 997 + i * 131) % (large.length - 64);

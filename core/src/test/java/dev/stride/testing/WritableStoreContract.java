@@ -1,7 +1,7 @@
 package dev.stride.testing;
 
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
@@ -119,7 +119,7 @@ public abstract class WritableStoreContract extends ListableStoreContract {
             assertArrayEquals(bytes(filled(100, 2)), bytes(store.read("shard", 0, 100, null, scratch)), "no versions: as it is now");
             return;
         }
-        try (Scratch other = new Scratch()) {
+        try (ThreadScratch other = new ThreadScratch()) {
             byte[] got = bytes(store.read("shard", 0, 100, index.version(), other));
             assertArrayEquals(bytes(filled(100, 1)), got, "the old version, or a failure");
         } catch (ZarrException.StoreFailure e) {
@@ -256,7 +256,7 @@ public abstract class WritableStoreContract extends ListableStoreContract {
                 }
                 return;
             }
-            try (Scratch own = new Scratch()) {
+            try (ThreadScratch own = new ThreadScratch()) {
                 for (int i = 0; i < WRITES_PER_THREAD; i++) {
                     byte[] got = bytes(store.read("k", 0, -1, own));
                     boolean whole = replacesAtomically() ? Arrays.equals(got, versions[0]) || Arrays.equals(got, versions[1])

@@ -3,6 +3,7 @@ package dev.stride.internal.zip;
 import dev.stride.internal.store.Keys;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
@@ -68,7 +69,7 @@ public final class ZipStore implements ListableStore {
      */
     public static ZipStore open(Store outer, String zipKey, String inner, StoreDescriptor descriptor) {
         Keys.checkPrefix(inner);
-        try (Scratch scratch = new Scratch()) {
+        try (ThreadScratch scratch = new ThreadScratch()) {
             ValuePart tail = outer.readSuffix(Keys.check(zipKey), CentralDirectory.TAIL, scratch);
             if (tail == null) {
                 throw refused(zipKey, "no such zip file");

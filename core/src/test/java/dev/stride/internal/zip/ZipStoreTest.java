@@ -1,14 +1,15 @@
 package dev.stride.internal.zip;
 
 import dev.stride.conformance.Corpus;
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.internal.store.LocalStore;
+import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.IoMode;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
-import dev.stride.testing.Zips;
 import dev.stride.spi.ValuePart;
-import dev.stride.internal.store.MemoryStore;
+import dev.stride.testing.Zips;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -256,14 +257,14 @@ class ZipStoreTest {
     }
 
     private static byte[] readOrNull(Store store, String key) {
-        try (Scratch scratch = new Scratch()) {
+        try (ThreadScratch scratch = new ThreadScratch()) {
             var s = store.read(key, 0, -1, scratch);
             return s == null ? null : s.toArray(ValueLayout.JAVA_BYTE);
         }
     }
 
     private static byte[] read(Store store, String key, long offset, long length) {
-        try (Scratch scratch = new Scratch()) {
+        try (ThreadScratch scratch = new ThreadScratch()) {
             return store.read(key, offset, length, scratch).toArray(ValueLayout.JAVA_BYTE);
         }
     }
