@@ -3,6 +3,8 @@
  * {@code dev.stride.model} holds the values the API speaks in, {@code dev.stride.spi} what store and codec plugins
  * implement; {@code dev.stride.internal.*} is not exported. On a plain class path this descriptor is ignored.
  */
+// the modules named by qualified exports are built after this one
+@SuppressWarnings("module")
 module dev.stride {
     requires com.fasterxml.jackson.core;
     // DecodeBudget sizes its default from the physical memory
@@ -13,6 +15,8 @@ module dev.stride {
     exports dev.stride;
     exports dev.stride.model;
     exports dev.stride.spi;
+    // the JSON of field values, which the command line prints
+    exports dev.stride.internal.field to dev.stride.cli;
 
     uses dev.stride.spi.CodecProvider;
     uses dev.stride.spi.StoreProvider;

@@ -12,7 +12,6 @@ import dev.stride.model.Column;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldWriter;
 import dev.stride.model.RecordFiller;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
 import dev.stride.model.ZarrException;

@@ -1,6 +1,7 @@
 package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.field.Accessor;
 import dev.stride.internal.read.ArrayReader;
 import dev.stride.internal.read.FieldScan;
 import dev.stride.internal.read.Kernels;
@@ -16,7 +17,6 @@ import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Json;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
@@ -52,7 +52,7 @@ public final class ZarrArray implements AutoCloseable {
     ZarrArray(Store store, String prefix, ArrayMetadata meta) {
         this.reader = new ArrayReader(store, prefix, meta);
         this.meta = meta;
-        this.layout = reader.layout();
+        this.layout = RecordLayout.compile(meta.dataType(), reader.order());
     }
 
     public String path() {
@@ -105,7 +105,7 @@ public final class ZarrArray implements AutoCloseable {
         FieldAccessor f = field(path);
         if (!ZarrException.BadRequest.requireNonNull(kind, "kind").isInstance(f)) {
             throw new ZarrException.BadRequest(path(), "field '" + path + "' (" + f.type().describe() + ") is read by "
-                    + f.getClass().getSimpleName() + ", not " + kind.getSimpleName());
+                    + Accessor.of(f).kind().getSimpleName() + ", not " + kind.getSimpleName());
         }
         return kind.cast(f);
     }

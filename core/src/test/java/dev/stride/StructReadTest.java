@@ -1,11 +1,11 @@
 package dev.stride;
 
+import dev.stride.internal.field.RecordJson;
 import dev.stride.model.Column;
 import dev.stride.model.ComplexColumn;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
 import dev.stride.model.Selection;
 import dev.stride.model.TimeColumn;
@@ -232,7 +232,7 @@ class StructReadTest {
 
     private static dev.stride.model.Json jsonOf(ZarrArray a, long index) {
         dev.stride.model.Json[] out = new dev.stride.model.Json[1];
-        a.forEachRecord(new Region(new long[] {index}, new long[] {index + 1}), (k, records, i) -> out[0] = a.layout().toJson(records, i));
+        a.forEachRecord(new Region(new long[] {index}, new long[] {index + 1}), (k, records, i) -> out[0] = RecordJson.record(a.layout().type(), a.layout().fields(), records, i));
         return out[0];
     }
 

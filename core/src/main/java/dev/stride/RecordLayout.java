@@ -1,7 +1,15 @@
-package dev.stride.model;
+package dev.stride;
+
+import dev.stride.internal.field.Accessor;
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.RawType;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemoryLayout;
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -84,7 +92,7 @@ public final class RecordLayout {
             }
             return;
         }
-        out.add(FieldAccessor.create(new FieldAccessor.Site(path, List.copyOf(segments), offset, order, layout.byteSize()), t));
+        out.add(Accessor.create(new Accessor.Site(path, List.copyOf(segments), offset, order, layout.byteSize()), t));
     }
 
     public DataType type() {
@@ -122,11 +130,12 @@ public final class RecordLayout {
 
     /** The leaf field at a dotted path, or null. */
     public FieldAccessor fieldOrNull(String path) {
-        return byPath.get(path);
+        return byPath.get(ZarrException.BadRequest.requireNonNull(path, "path"));
     }
 
     /** The leaf field reached by exact name segments, for names that themselves contain dots. */
     public FieldAccessor fieldOrNull(List<String> segments) {
+        ZarrException.BadRequest.requireNonNull(segments, "segments");
         for (FieldAccessor f : fields) {
             if (f.segments().equals(segments)) {
                 return f;
@@ -135,26 +144,9 @@ public final class RecordLayout {
         return null;
     }
 
-    /** Record {@code i} of {@code records} in the Zarr v3 fill-value JSON encoding (an object per struct, fields in order). */
-    public Json toJson(MemorySegment records, long i) {
-        java.util.Iterator<FieldAccessor> leaves = fields.iterator();
-        return toJson(type, leaves, records, i);
-    }
-
-    private static Json toJson(DataType t, java.util.Iterator<FieldAccessor> leaves, MemorySegment records, long i) {
-        if (t instanceof StructType s) {
-            Map<String, Json> members = new LinkedHashMap<>();
-            for (StructType.Field f : s.fields()) {
-                members.put(f.name(), toJson(f.type(), leaves, records, i));
-            }
-            return new Json.JObject(members);
-        }
-        return leaves.next().toJson(records, i);
-    }
-
     /** The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for ""). */
     public List<FieldAccessor> fieldsUnder(String path) {
-        if (path.isEmpty()) {
+        if (ZarrException.BadRequest.requireNonNull(path, "path").isEmpty()) {
             return fields;
         }
         FieldAccessor exact = byPath.get(path);

@@ -1,0 +1,35 @@
+package dev.stride.internal.field;
+
+import dev.stride.model.Column;
+import dev.stride.model.CoreType;
+import dev.stride.model.FieldAccessor.LongField;
+import dev.stride.model.Json;
+import dev.stride.model.LongColumn;
+
+import java.lang.foreign.MemorySegment;
+
+/** int64 or uint64: the bits as a long; a uint64 above {@link Long#MAX_VALUE} as a BigInteger or its nearest double. */
+final class LongAccessor extends LongBits {
+    private final CoreType coreType;
+
+    LongAccessor(Site s, CoreType t) {
+        super(s, t, c -> c.asLongs().values());
+        this.coreType = t;
+    }
+
+    @Override
+    public Json toJson(MemorySegment records, long i) {
+        long v = get(records, i);
+        return new Json.JNumber(unsigned ? Long.toUnsignedString(v) : Long.toString(v));
+    }
+
+    @Override
+    public Class<LongField> kind() {
+        return LongField.class;
+    }
+
+    @Override
+    Column columnOf(long[] values) {
+        return new LongColumn(path(), coreType, values);
+    }
+}
