@@ -31,14 +31,13 @@ public abstract sealed class Accessor<A>
     private final long offset;
     private final DataType type;
     private final ByteOrder order;
-    private final Class<A> arrayType;
-    private final Function<Column, A> valuesOf;
+    private final Kind<A> kind;
     /** Bytes per record. */
     final long recordSize;
     /** True for little-endian records. */
     final boolean little;
 
-    Accessor(Site site, DataType type, Class<A> arrayType, Function<Column, A> valuesOf) {
+    Accessor(Site site, DataType type, Kind<A> kind) {
         this.path = site.path;
         this.segments = site.segments;
         this.offset = site.offset;
@@ -46,8 +45,7 @@ public abstract sealed class Accessor<A>
         this.order = site.order;
         this.recordSize = site.recordSize;
         this.little = site.order == ByteOrder.LITTLE_ENDIAN;
-        this.arrayType = arrayType;
-        this.valuesOf = valuesOf;
+        this.kind = kind;
     }
 
     /**
@@ -60,6 +58,29 @@ public abstract sealed class Accessor<A>
      * @param recordSize bytes per record
      */
     public record Site(String path, List<String> segments, long offset, ByteOrder order, long recordSize) {
+    }
+
+    /**
+     * What the accessors of one kind have in common.
+     *
+     * @param face the public interface of the kind, which names it in messages ({@code DoubleField})
+     * @param arrayType the Java array a column of the kind holds
+     * @param valuesOf the array of a column of the kind (refusing a column of another kind, naming it)
+     * @param columnOf a column of the kind over an array, for a field path and type
+     * @param <A> the Java array a column of the kind holds
+     */
+    record Kind<A>(Class<? extends FieldAccessor> face, Class<A> arrayType, Function<Column, A> valuesOf,
+                   ColumnOf<A> columnOf) {
+    }
+
+    /**
+     * A column over an array of values, unchecked.
+     *
+     * @param <A> the Java array the column holds
+     */
+    @FunctionalInterface
+    interface ColumnOf<A> {
+        Column of(String path, DataType type, A values);
     }
 
     /**
@@ -141,7 +162,9 @@ public abstract sealed class Accessor<A>
     public abstract Json toJson(MemorySegment records, long i);
 
     /** The public interface of this kind, which names it in messages ({@code DoubleField}). */
-    public abstract Class<? extends FieldAccessor> kind();
+    public final Class<? extends FieldAccessor> kind() {
+        return kind.face();
+    }
 
     /** Copies this field of records {@code first..first+n} into {@code dst} from record {@code pos}. */
     abstract void get(MemorySegment records, long first, int n, A dst, int pos);
@@ -149,8 +172,6 @@ public abstract sealed class Accessor<A>
     /** Stores {@code src} from record {@code pos} into this field of records {@code first..first+n}. */
     abstract void set(MemorySegment records, long first, int n, A src, int pos);
 
-    /** {@code values} as a column of this field, unchecked. */
-    abstract Column columnOf(A values);
 
     /** Array items per record: two for complex (re, im), the byte size for raw, else one. */
     int itemsPerRecord() {
@@ -158,29 +179,34 @@ public abstract sealed class Accessor<A>
     }
 
     public final Column newColumn(int records) {
-        return columnOf(arrayType.cast(Array.newInstance(arrayType.componentType(), Math.multiplyExact(records, itemsPerRecord()))));
+        return columnOf(kind.arrayType().cast(Array.newInstance(kind.arrayType().componentType(), Math.multiplyExact(records, itemsPerRecord()))));
     }
 
     public final void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
-        get(records, first, n, valuesOf.apply(column), pos);
+        get(records, first, n, kind.valuesOf().apply(column), pos);
     }
 
     public final void copyFrom(Column column, int pos, MemorySegment records, long first, int n) {
-        set(records, first, n, valuesOf.apply(column), pos);
+        set(records, first, n, kind.valuesOf().apply(column), pos);
     }
 
     public final Column column(Object values, long records) {
         Column c = values instanceof Column given ? given : wrap(values);
         if (c == null || !c.type().equals(type) || c.size() != records) {
             throw new ZarrException.BadRequest(null, "field '" + path + "' (" + type.describe() + ") takes a "
-                    + arrayType.getSimpleName() + " of " + records * itemsPerRecord() + " values for " + records
+                    + kind.arrayType().getSimpleName() + " of " + records * itemsPerRecord() + " values for " + records
                     + " records, not " + describe(values));
         }
         return c;
     }
 
     private Column wrap(Object values) {
-        return arrayType.isInstance(values) && Array.getLength(values) % itemsPerRecord() == 0 ? columnOf(arrayType.cast(values)) : null;
+        return kind.arrayType().isInstance(values) && Array.getLength(values) % itemsPerRecord() == 0
+                ? columnOf(kind.arrayType().cast(values)) : null;
+    }
+
+    private Column columnOf(A values) {
+        return kind.columnOf().of(path, type, values);
     }
 
     private static String describe(Object values) {

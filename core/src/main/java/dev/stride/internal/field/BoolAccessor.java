@@ -2,7 +2,6 @@ package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
 import dev.stride.model.BoolColumn;
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.BoolField;
 import dev.stride.model.Json;
@@ -11,8 +10,11 @@ import java.lang.foreign.MemorySegment;
 
 /** A bool: one byte, any value but 0 true. */
 final class BoolAccessor extends Accessor<boolean[]> implements BoolField {
+    private static final Kind<boolean[]> KIND = new Kind<>(BoolField.class, boolean[].class, c -> c.asBools().values(),
+            (p, t, v) -> new BoolColumn(p, v));
+
     BoolAccessor(Site s, CoreType t) {
-        super(s, t, boolean[].class, c -> c.asBools().values());
+        super(s, t, KIND);
     }
 
     @Override
@@ -47,15 +49,5 @@ final class BoolAccessor extends Accessor<boolean[]> implements BoolField {
     @Override
     public Json toJson(MemorySegment records, long i) {
         return new Json.JBool(get(records, i));
-    }
-
-    @Override
-    public Class<BoolField> kind() {
-        return BoolField.class;
-    }
-
-    @Override
-    Column columnOf(boolean[] values) {
-        return new BoolColumn(path(), values);
     }
 }

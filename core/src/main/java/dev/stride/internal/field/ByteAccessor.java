@@ -2,7 +2,6 @@ package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
 import dev.stride.model.ByteColumn;
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.ByteField;
 
@@ -10,8 +9,11 @@ import java.lang.foreign.MemorySegment;
 
 /** int8 or uint8: the stored bits as a byte, the value as an int. */
 final class ByteAccessor extends IntegerAccessor<byte[]> implements ByteField {
+    private static final Kind<byte[]> KIND = new Kind<>(ByteField.class, byte[].class, c -> c.asBytes().values(),
+            (p, t, v) -> new ByteColumn(p, (CoreType) t, v));
+
     ByteAccessor(Site s, CoreType t) {
-        super(s, t, byte[].class, c -> c.asBytes().values());
+        super(s, t, KIND);
     }
 
     @Override
@@ -47,15 +49,5 @@ final class ByteAccessor extends IntegerAccessor<byte[]> implements ByteField {
     @Override
     public long getLong(MemorySegment records, long i) {
         return getInt(records, i);
-    }
-
-    @Override
-    public Class<ByteField> kind() {
-        return ByteField.class;
-    }
-
-    @Override
-    Column columnOf(byte[] values) {
-        return new ByteColumn(path(), coreType, values);
     }
 }

@@ -1,7 +1,6 @@
 package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
-import dev.stride.model.Column;
 import dev.stride.model.ComplexColumn;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.ComplexField;
@@ -13,13 +12,13 @@ import java.util.List;
 
 /** complex64 or complex128: two floats or two doubles (re, im), read as doubles; columns interleave them. */
 final class ComplexAccessor extends Accessor<double[]> implements ComplexField {
-    private final CoreType coreType;
+    private static final Kind<double[]> KIND = new Kind<>(ComplexField.class, double[].class, c -> c.asComplexes().values(),
+            (p, t, v) -> new ComplexColumn(p, (CoreType) t, v));
     private final boolean single;
     private final long half;
 
     ComplexAccessor(Site s, CoreType t) {
-        super(s, t, double[].class, c -> c.asComplexes().values());
-        this.coreType = t;
+        super(s, t, KIND);
         this.single = t == CoreType.COMPLEX64;
         this.half = t.byteSize() / 2;
     }
@@ -77,16 +76,6 @@ final class ComplexAccessor extends Accessor<double[]> implements ComplexField {
     private Json partJson(MemorySegment records, long offset) {
         return single ? FloatJson.of(CoreType.FLOAT32, Reads.i32(records, offset, little))
                 : FloatJson.of(CoreType.FLOAT64, Reads.i64(records, offset, little));
-    }
-
-    @Override
-    public Class<ComplexField> kind() {
-        return ComplexField.class;
-    }
-
-    @Override
-    Column columnOf(double[] values) {
-        return new ComplexColumn(path(), coreType, values);
     }
 
     @Override

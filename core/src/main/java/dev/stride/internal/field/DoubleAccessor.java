@@ -1,7 +1,6 @@
 package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.DoubleColumn;
 import dev.stride.model.FieldAccessor.DoubleField;
@@ -12,8 +11,11 @@ import java.lang.foreign.MemorySegment;
 
 /** float64. */
 final class DoubleAccessor extends Accessor<double[]> implements DoubleField {
+    private static final Kind<double[]> KIND = new Kind<>(DoubleField.class, double[].class, c -> c.asDoubles().values(),
+            (p, t, v) -> new DoubleColumn(p, v));
+
     DoubleAccessor(Site s, CoreType t) {
-        super(s, t, double[].class, c -> c.asDoubles().values());
+        super(s, t, KIND);
     }
 
     @Override
@@ -49,15 +51,5 @@ final class DoubleAccessor extends Accessor<double[]> implements DoubleField {
     @Override
     public Json toJson(MemorySegment records, long i) {
         return FloatJson.of(CoreType.FLOAT64, Reads.i64(records, at(i), little));
-    }
-
-    @Override
-    public Class<DoubleField> kind() {
-        return DoubleField.class;
-    }
-
-    @Override
-    Column columnOf(double[] values) {
-        return new DoubleColumn(path(), values);
     }
 }

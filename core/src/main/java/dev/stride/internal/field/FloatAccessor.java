@@ -3,6 +3,7 @@ package dev.stride.internal.field;
 import dev.stride.internal.base.Reads;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.FloatField;
+import dev.stride.model.FloatColumn;
 import dev.stride.model.FloatJson;
 import dev.stride.model.Json;
 
@@ -10,8 +11,11 @@ import java.lang.foreign.MemorySegment;
 
 /** float32. */
 final class FloatAccessor extends FloatValuedAccessor implements FloatField {
+    private static final Kind<float[]> KIND = new Kind<>(FloatField.class, float[].class, c -> c.asFloats().values(),
+            (p, t, v) -> new FloatColumn(p, (CoreType) t, v));
+
     FloatAccessor(Site s, CoreType t) {
-        super(s, t);
+        super(s, t, KIND);
     }
 
     @Override
@@ -28,10 +32,5 @@ final class FloatAccessor extends FloatValuedAccessor implements FloatField {
     @Override
     public Json toJson(MemorySegment records, long i) {
         return FloatJson.of(CoreType.FLOAT32, Reads.i32(records, at(i), little));
-    }
-
-    @Override
-    public Class<FloatField> kind() {
-        return FloatField.class;
     }
 }

@@ -1,6 +1,5 @@
 package dev.stride.internal.field;
 
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.FloatColumn;
 
@@ -8,11 +7,8 @@ import java.lang.foreign.MemorySegment;
 
 /** float16 and float32: read as a float, held in a {@link FloatColumn}. */
 abstract sealed class FloatValuedAccessor extends Accessor<float[]> permits HalfAccessor, FloatAccessor {
-    private final CoreType coreType;
-
-    FloatValuedAccessor(Site s, CoreType t) {
-        super(s, t, float[].class, c -> c.asFloats().values());
-        this.coreType = t;
+    FloatValuedAccessor(Site s, CoreType t, Kind<float[]> kind) {
+        super(s, t, kind);
     }
 
     /** The value of record {@code i}, widened to float. */
@@ -38,10 +34,5 @@ abstract sealed class FloatValuedAccessor extends Accessor<float[]> permits Half
     @Override
     public final double getDouble(MemorySegment records, long i) {
         return get(records, i);
-    }
-
-    @Override
-    final Column columnOf(float[] values) {
-        return new FloatColumn(path(), coreType, values);
     }
 }

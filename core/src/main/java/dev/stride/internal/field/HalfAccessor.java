@@ -3,6 +3,7 @@ package dev.stride.internal.field;
 import dev.stride.internal.base.Reads;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.HalfField;
+import dev.stride.model.FloatColumn;
 import dev.stride.model.FloatJson;
 import dev.stride.model.Json;
 
@@ -10,8 +11,11 @@ import java.lang.foreign.MemorySegment;
 
 /** float16, widened to float (exactly) and narrowed from float to the nearest float16 (ties to even). */
 final class HalfAccessor extends FloatValuedAccessor implements HalfField {
+    private static final Kind<float[]> KIND = new Kind<>(HalfField.class, float[].class, c -> c.asFloats().values(),
+            (p, t, v) -> new FloatColumn(p, (CoreType) t, v));
+
     HalfAccessor(Site s, CoreType t) {
-        super(s, t);
+        super(s, t, KIND);
     }
 
     @Override
@@ -28,10 +32,5 @@ final class HalfAccessor extends FloatValuedAccessor implements HalfField {
     @Override
     public Json toJson(MemorySegment records, long i) {
         return FloatJson.of(CoreType.FLOAT16, Reads.i16(records, at(i), little));
-    }
-
-    @Override
-    public Class<HalfField> kind() {
-        return HalfField.class;
     }
 }

@@ -1,7 +1,6 @@
 package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.IntField;
 import dev.stride.model.IntColumn;
@@ -10,8 +9,11 @@ import java.lang.foreign.MemorySegment;
 
 /** int32 or uint32: the stored bits as an int, the value as a long. */
 final class IntAccessor extends IntegerAccessor<int[]> implements IntField {
+    private static final Kind<int[]> KIND = new Kind<>(IntField.class, int[].class, c -> c.asInts().values(),
+            (p, t, v) -> new IntColumn(p, (CoreType) t, v));
+
     IntAccessor(Site s, CoreType t) {
-        super(s, t, int[].class, c -> c.asInts().values());
+        super(s, t, KIND);
     }
 
     @Override
@@ -42,15 +44,5 @@ final class IntAccessor extends IntegerAccessor<int[]> implements IntField {
     public long getLong(MemorySegment records, long i) {
         int v = get(records, i);
         return coreType == CoreType.UINT32 ? Integer.toUnsignedLong(v) : v;
-    }
-
-    @Override
-    public Class<IntField> kind() {
-        return IntField.class;
-    }
-
-    @Override
-    Column columnOf(int[] values) {
-        return new IntColumn(path(), coreType, values);
     }
 }

@@ -1,11 +1,9 @@
 package dev.stride.internal.field;
 
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.Json;
 
 import java.lang.foreign.MemorySegment;
-import java.util.function.Function;
 
 /**
  * int8 to uint32: integers whose every value a long holds, so they read as a long, a double and a JSON number alike.
@@ -16,8 +14,8 @@ abstract sealed class IntegerAccessor<A> extends Accessor<A> permits ByteAccesso
     /** The type, which says whether the bits are unsigned. */
     final CoreType coreType;
 
-    IntegerAccessor(Site s, CoreType t, Class<A> arrayType, Function<Column, A> valuesOf) {
-        super(s, t, arrayType, valuesOf);
+    IntegerAccessor(Site s, CoreType t, Kind<A> kind) {
+        super(s, t, kind);
         this.coreType = t;
     }
 

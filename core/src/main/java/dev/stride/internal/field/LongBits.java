@@ -1,14 +1,12 @@
 package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor.LongField;
 
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
-import java.util.function.Function;
 
 /** The fields stored as eight-byte integers: int64 and uint64 ({@link LongAccessor}) and times ({@link TimeAccessor}). */
 abstract sealed class LongBits extends Accessor<long[]> implements LongField permits LongAccessor, TimeAccessor {
@@ -16,8 +14,8 @@ abstract sealed class LongBits extends Accessor<long[]> implements LongField per
     /** True for uint64, whose bits above {@link Long#MAX_VALUE} read as negative. */
     final boolean unsigned;
 
-    LongBits(Site s, DataType t, Function<Column, long[]> valuesOf) {
-        super(s, t, long[].class, valuesOf);
+    LongBits(Site s, DataType t, Kind<long[]> kind) {
+        super(s, t, kind);
         this.unsigned = t == CoreType.UINT64;
     }
 

@@ -1,6 +1,5 @@
 package dev.stride.internal.field;
 
-import dev.stride.model.Column;
 import dev.stride.model.FieldAccessor.RawField;
 import dev.stride.model.Json;
 import dev.stride.model.RawColumn;
@@ -14,12 +13,12 @@ import java.util.List;
 
 /** r&lt;N&gt;: the bytes as stored, N/8 a record. */
 final class RawAccessor extends Accessor<byte[]> implements RawField {
-    private final RawType rawType;
+    private static final Kind<byte[]> KIND = new Kind<>(RawField.class, byte[].class, c -> c.asRaw().values(),
+            (p, t, v) -> new RawColumn(p, (RawType) t, v));
     private final int size;
 
     RawAccessor(Site s, RawType t) {
-        super(s, t, byte[].class, c -> c.asRaw().values());
-        this.rawType = t;
+        super(s, t, KIND);
         this.size = t.byteSize();
     }
 
@@ -59,16 +58,6 @@ final class RawAccessor extends Accessor<byte[]> implements RawField {
             items.add(new Json.JNumber(Integer.toString(Byte.toUnsignedInt(b))));
         }
         return new Json.JArray(items);
-    }
-
-    @Override
-    public Class<RawField> kind() {
-        return RawField.class;
-    }
-
-    @Override
-    Column columnOf(byte[] values) {
-        return new RawColumn(path(), rawType, values);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
-import dev.stride.model.Column;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.ShortField;
 import dev.stride.model.ShortColumn;
@@ -10,8 +9,11 @@ import java.lang.foreign.MemorySegment;
 
 /** int16 or uint16: the stored bits as a short, the value as an int. */
 final class ShortAccessor extends IntegerAccessor<short[]> implements ShortField {
+    private static final Kind<short[]> KIND = new Kind<>(ShortField.class, short[].class, c -> c.asShorts().values(),
+            (p, t, v) -> new ShortColumn(p, (CoreType) t, v));
+
     ShortAccessor(Site s, CoreType t) {
-        super(s, t, short[].class, c -> c.asShorts().values());
+        super(s, t, KIND);
     }
 
     @Override
@@ -47,15 +49,5 @@ final class ShortAccessor extends IntegerAccessor<short[]> implements ShortField
     @Override
     public long getLong(MemorySegment records, long i) {
         return getInt(records, i);
-    }
-
-    @Override
-    public Class<ShortField> kind() {
-        return ShortField.class;
-    }
-
-    @Override
-    Column columnOf(short[] values) {
-        return new ShortColumn(path(), coreType, values);
     }
 }

@@ -1,6 +1,5 @@
 package dev.stride.internal.field;
 
-import dev.stride.model.Column;
 import dev.stride.model.FieldAccessor.TimeField;
 import dev.stride.model.Json;
 import dev.stride.model.TimeColumn;
@@ -14,10 +13,12 @@ import java.util.function.LongFunction;
 
 /** {@code numpy.datetime64} or {@code numpy.timedelta64}: a count of {@code scaleFactor} units, NaT the least long. */
 final class TimeAccessor extends LongBits implements TimeField {
+    private static final Kind<long[]> KIND = new Kind<>(TimeField.class, long[].class, c -> c.asTimes().values(),
+            (p, t, v) -> new TimeColumn(p, (TimeType) t, v));
     private final TimeType timeType;
 
     TimeAccessor(Site s, TimeType t) {
-        super(s, t, c -> c.asTimes().values());
+        super(s, t, KIND);
         this.timeType = t;
     }
 
@@ -49,15 +50,5 @@ final class TimeAccessor extends LongBits implements TimeField {
     public Json toJson(MemorySegment records, long i) {
         long v = get(records, i);
         return v == TimeType.NAT ? new Json.JString("NaT") : new Json.JNumber(Long.toString(v));
-    }
-
-    @Override
-    public Class<TimeField> kind() {
-        return TimeField.class;
-    }
-
-    @Override
-    Column columnOf(long[] values) {
-        return new TimeColumn(path(), timeType, values);
     }
 }
