@@ -50,6 +50,9 @@ public final class RecordLayout {
     /**
      * Compiles a data type for records stored in {@code order}; any data type Stride parses compiles.
      *
+     * @param type the data type of one element
+     * @param order the byte order the elements are stored in
+     * @return the layout and one accessor per leaf field
      * @throws ZarrException.BadRequest when {@code type} or {@code order} is null
      */
     public static RecordLayout compile(DataType type, ByteOrder order) {
@@ -95,20 +98,38 @@ public final class RecordLayout {
         out.add(Accessor.create(new Accessor.Site(path, List.copyOf(segments), offset, order, layout.byteSize()), t));
     }
 
+    /**
+     * The data type the layout was compiled from.
+     *
+     * @return the type of one element
+     */
     public DataType type() {
         return type;
     }
 
+    /**
+     * The byte order the layout was compiled for.
+     *
+     * @return the order of the records' multi-byte values
+     */
     public ByteOrder order() {
         return order;
     }
 
-    /** The packed layout of one element. */
+    /**
+     * The packed layout of one element.
+     *
+     * @return a struct layout of unaligned members for a struct, else the value layout of the type
+     */
     public MemoryLayout layout() {
         return layout;
     }
 
-    /** Bytes per element (record). */
+    /**
+     * Bytes per element (record).
+     *
+     * @return the layout's byte size
+     */
     public long recordSize() {
         return layout.byteSize();
     }
@@ -123,17 +144,31 @@ public final class RecordLayout {
                 + (order == ByteOrder.BIG_ENDIAN ? "big" : "little") + "-endian]";
     }
 
-    /** Every leaf field in declaration order, nested structs depth-first. */
+    /**
+     * Every leaf field in declaration order, nested structs depth-first.
+     *
+     * @return the accessors, unmodifiable
+     */
     public List<FieldAccessor> fields() {
         return fields;
     }
 
-    /** The leaf field at a dotted path, or null. */
+    /**
+     * The leaf field at a dotted path, or null.
+     *
+     * @param path a dotted path ({@code point.x}), {@code ""} for a plain data type
+     * @return the accessor, or null when no leaf field has that path
+     */
     public FieldAccessor fieldOrNull(String path) {
         return byPath.get(ZarrException.BadRequest.requireNonNull(path, "path"));
     }
 
-    /** The leaf field reached by exact name segments, for names that themselves contain dots. */
+    /**
+     * The leaf field reached by exact name segments, for names that themselves contain dots.
+     *
+     * @param segments the field names from the record root down
+     * @return the accessor, or null when no leaf field has those names
+     */
     public FieldAccessor fieldOrNull(List<String> segments) {
         ZarrException.BadRequest.requireNonNull(segments, "segments");
         for (FieldAccessor f : fields) {
@@ -144,7 +179,12 @@ public final class RecordLayout {
         return null;
     }
 
-    /** The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for ""). */
+    /**
+     * The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for "").
+     *
+     * @param path a dotted path, {@code ""} for all fields
+     * @return the accessors in declaration order; empty when nothing is there
+     */
     public List<FieldAccessor> fieldsUnder(String path) {
         if (ZarrException.BadRequest.requireNonNull(path, "path").isEmpty()) {
             return fields;
