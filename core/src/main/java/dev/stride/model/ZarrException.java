@@ -26,9 +26,16 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         ZarrException.Closed, ZarrException.OverBudget, ZarrException.BadRequest, JsonSyntaxException {
     private static final long serialVersionUID = 1L;
 
+    /** The node's path, or null. */
     private final String node;
+
+    /** The JSON pointer of the member at fault, or null. */
     private final String member;
+
+    /** The store key at fault, or null. */
     private final String chunkKey;
+
+    /** Why, without the place. */
     private final String reason;
 
     ZarrException(String node, String member, String chunkKey, String reason, Throwable cause) {
@@ -58,22 +65,38 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         return s.isEmpty() ? reason : s + ": " + reason;
     }
 
-    /** The node's path in its hierarchy ({@code /group/array}), or null. */
+    /**
+     * The node's path in its hierarchy ({@code /group/array}), or null.
+     *
+     * @return the path, or null when the failure is not about one node
+     */
     public String node() {
         return node;
     }
 
-    /** The JSON pointer of the member at fault in the node's {@code zarr.json}, or null. */
+    /**
+     * The JSON pointer of the member at fault in the node's {@code zarr.json}, or null.
+     *
+     * @return the JSON pointer, or null when no member is at fault
+     */
     public String member() {
         return member;
     }
 
-    /** The store key of the chunk at fault, or null. */
+    /**
+     * The store key of the chunk at fault, or null.
+     *
+     * @return the store key, or null when no key is at fault
+     */
     public String chunkKey() {
         return chunkKey;
     }
 
-    /** Why, without the location. */
+    /**
+     * Why, without the location.
+     *
+     * @return the reason alone, without the place
+     */
     public String reason() {
         return reason;
     }
@@ -82,10 +105,26 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class InvalidMetadata extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A member that breaks the spec.
+         *
+         * @param node the node's path, or null
+         * @param member the JSON pointer of the member, or null
+         * @param reason why, in a sentence
+         */
         public InvalidMetadata(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
 
+        /**
+         * A member that breaks the spec, and the failure underneath.
+         *
+         * @param node the node's path, or null
+         * @param member the JSON pointer of the member, or null
+         * @param reason why, in a sentence
+         * @param cause the failure underneath
+         */
         public InvalidMetadata(String node, String member, String reason, Throwable cause) {
             super(node, member, null, reason, cause);
         }
@@ -95,6 +134,14 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class Unsupported extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * Something Stride must understand but does not know.
+         *
+         * @param node the node's path, or null
+         * @param member the JSON pointer of the member, or null
+         * @param reason why, in a sentence
+         */
         public Unsupported(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
@@ -104,10 +151,26 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class CorruptChunk extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * Chunk bytes that do not decode.
+         *
+         * @param node the node's path, or null
+         * @param chunkKey the chunk's store key, or null
+         * @param reason why, in a sentence
+         */
         public CorruptChunk(String node, String chunkKey, String reason) {
             super(node, null, chunkKey, reason, null);
         }
 
+        /**
+         * Chunk bytes that do not decode, and the failure of the decoder.
+         *
+         * @param node the node's path, or null
+         * @param chunkKey the chunk's store key, or null
+         * @param reason why, in a sentence
+         * @param cause the failure underneath
+         */
         public CorruptChunk(String node, String chunkKey, String reason, Throwable cause) {
             super(node, null, chunkKey, reason, cause);
         }
@@ -117,6 +180,14 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class StoreFailure extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A store that could not read or write.
+         *
+         * @param key the store key (the store's path for a whole store), or null
+         * @param reason why, in a sentence
+         * @param cause the failure underneath, or null
+         */
         public StoreFailure(String key, String reason, Throwable cause) {
             super(null, null, key, "key", reason, cause);
         }
@@ -129,10 +200,26 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class WriteFailure extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A failed write of {@code key}, the reason taken from the cause.
+         *
+         * @param node the node's path, or null
+         * @param key the store key that keeps its old value
+         * @param cause the failure underneath
+         */
         public WriteFailure(String node, String key, Throwable cause) {
             this(node, key, String.valueOf(cause), cause);
         }
 
+        /**
+         * A failed write of {@code key}, saying what failed.
+         *
+         * @param node the node's path, or null
+         * @param key the store key that keeps its old value
+         * @param reason why, in a sentence
+         * @param cause the failure underneath
+         */
         public WriteFailure(String node, String key, String reason, Throwable cause) {
             super(node, null, key, "not written, the old value is kept: " + reason, cause);
         }
@@ -142,6 +229,13 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class NodeNotFound extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * No node, or one of the other kind, at a legal path.
+         *
+         * @param node the node's path, or null
+         * @param reason why, in a sentence
+         */
         public NodeNotFound(String node, String reason) {
             super(node, null, null, reason, null);
         }
@@ -151,6 +245,12 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class Closed extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A use of something closed.
+         *
+         * @param what what was closed ({@code array /x})
+         */
         public Closed(String what) {
             super(null, null, null, what + " is closed", null);
         }
@@ -160,6 +260,14 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class OverBudget extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A decode that needs more memory than the budget allows.
+         *
+         * @param node the node's path, or null
+         * @param chunkKey the chunk's store key, or null
+         * @param reason why, in a sentence
+         */
         public OverBudget(String node, String chunkKey, String reason) {
             super(node, null, chunkKey, reason, null);
         }
@@ -169,11 +277,25 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class BadRequest extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A malformed argument or one that does not fit the array.
+         *
+         * @param node the node's path, or null
+         * @param reason why, in a sentence
+         */
         public BadRequest(String node, String reason) {
             super(node, null, null, reason, null);
         }
 
-        /** {@code value} when it is not null; otherwise a BadRequest naming the {@code parameter} that was null. */
+        /**
+         * {@code value} when it is not null; otherwise a BadRequest naming the {@code parameter} that was null.
+         *
+         * @param value the argument
+         * @param parameter the parameter's name, for the message
+         * @param <T> the argument's type
+         * @return {@code value}
+         */
         public static <T> T requireNonNull(T value, String parameter) {
             if (value == null) {
                 throw new BadRequest(null, parameter + " must not be null");
