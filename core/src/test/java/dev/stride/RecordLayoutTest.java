@@ -247,6 +247,16 @@ class RecordLayoutTest {
         assertEquals(type.byteSize(), l.recordSize());
     }
 
+    /** A user holds the interface of the field's kind; the class behind it is no part of the API. */
+    @ParameterizedTest
+    @EnumSource(CoreType.class)
+    void anAccessorIsItsKindsInterfaceOverAHiddenClass(CoreType type) {
+        FieldAccessor f = RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN).fields().getFirst();
+        assertTrue(FieldAccessor.class.isInterface() && FieldAccessor.class.isSealed());
+        assertEquals("dev.stride.internal.field", f.getClass().getPackageName());
+        assertFalse(java.lang.reflect.Modifier.isPublic(f.getClass().getModifiers()), f.getClass().getName());
+    }
+
     @Test
     void plainArraysReadByStride() {
         RecordLayout l = RecordLayout.compile(CoreType.FLOAT64, ByteOrder.BIG_ENDIAN);
