@@ -55,63 +55,38 @@ public final class ZarrArray implements AutoCloseable {
         this.layout = RecordLayout.compile(meta.dataType(), reader.order());
     }
 
-    /**
-     * Where the array is in its hierarchy.
-     *
-     * @return its path from the root
-     */
+    /** {@return the array's path from the root of its hierarchy} */
     public String path() {
         return meta.path();
     }
 
-    /**
-     * The array's parsed metadata.
-     *
-     * @return its {@code zarr.json}, validated
-     */
+    /** {@return the array's parsed and validated {@code zarr.json}} */
     public ArrayMetadata metadata() {
         return meta;
     }
 
-    /**
-     * The array's size along each dimension.
-     *
-     * @return the shape, in elements
-     */
+    /** {@return the array's size along each dimension, in elements} */
     public long[] shape() {
         return meta.shape();
     }
 
-    /**
-     * The data type of one element: a struct of fields, or a plain type.
-     *
-     * @return the type
-     */
+    /** {@return the data type of one element: a struct of fields, or a plain type} */
     public DataType dataType() {
         return meta.dataType();
     }
 
-    /**
-     * The data type compiled for the stored byte order: packed layout and one accessor per leaf field.
-     *
-     * @return the layout, one accessor per leaf field
-     */
+    /** {@return the data type compiled for the stored byte order: packed layout and one accessor per leaf field} */
     public RecordLayout layout() {
         return layout;
     }
 
-    /**
-     * The array's user attributes.
-     *
-     * @return the {@code attributes} member of its {@code zarr.json} (empty when absent)
-     */
+    /** {@return the array's user attributes (empty when its {@code zarr.json} has none)} */
     public Json.JObject attributes() {
         return meta.attributes();
     }
 
     /**
      * The leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
-     *
      * @param path the dotted path ({@code point.x}), {@code ""} for a plain array
      * @return its accessor
      * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
@@ -129,7 +104,6 @@ public final class ZarrArray implements AutoCloseable {
      * The leaf field at a dotted path as the accessor of the kind expected, without a cast:
      * {@code DoubleField lat = array.field("position.lat", DoubleField.class)}. A {@code LongField} also finds a time
      * field (a {@code TimeField} is one).
-     *
      * @param path the dotted path ({@code point.x}), {@code ""} for a plain array
      * @param kind the accessor interface expected, such as {@code DoubleField.class}
      * @param <A> the accessor interface
@@ -145,11 +119,7 @@ public final class ZarrArray implements AutoCloseable {
         return kind.cast(f);
     }
 
-    /**
-     * Shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array.
-     *
-     * @return one length per dimension, in elements
-     */
+    /** {@return the shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array} */
     public long[] readUnitShape() {
         return reader.unitShape().clone();
     }
@@ -159,7 +129,6 @@ public final class ZarrArray implements AutoCloseable {
      * once: their numbers, ascending, in C order of the grid of chunks the region meets (the chunk at grid coordinates
      * {@code c} with {@code c[d]} counted from the first chunk along {@code d} that the region meets). Null when the
      * store cannot list. Its cost follows the chunks written, not the shape.
-     *
      * @param region the elements, null for the whole array
      * @return the chunk numbers, or null when the store cannot list
      * @throws ZarrException.BadRequest for a region outside the array
@@ -173,11 +142,7 @@ public final class ZarrArray implements AutoCloseable {
         return StoredUnits.list(reader.store(), reader.prefix(), meta, chunkShape, new UnitGrid(chunkShape, r));
     }
 
-    /**
-     * The codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded.
-     *
-     * @return the codecs and, when sharded, the inner chunk shape
-     */
+    /** {@return the codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded} */
     public ChunkEncoding chunkEncoding() {
         return CodecPipeline.of(meta).encoding();
     }
@@ -202,7 +167,6 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). The chunks are
      * read on {@code options.threads()} threads, each filling its own part of the array.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
@@ -222,7 +186,6 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * As {@link #readDoubles(String, Region, ScanOptions)}, into the start of {@code out}: an array reused from call to
      * call spares allocating (and the JVM zeroing) a new one each time.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @param out receives the values from index 0, one per element of the region in C order
@@ -247,7 +210,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * {@link #readDoubles(String, Region, ScanOptions)} on one thread per processor.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @return one double per element of the region, in C order
@@ -258,7 +220,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * One field of every element as doubles (see {@link #readDoubles(String, Region, ScanOptions)}), on one thread per processor.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @return one double per element, in C order
      */
@@ -270,7 +231,6 @@ public final class ZarrArray implements AutoCloseable {
      * One field of a region as a typed {@link Column}: take its kind with {@code asDoubles()}, {@code asLongs()}, ...
      * or pattern-match on it; {@link Column} says how unsigned integers, float16, complex, times and raw bytes are held.
      * The chunks are read on {@code options.threads()} threads, each filling its own part of the column.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
@@ -287,7 +247,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * {@link #read(String, Region, ScanOptions)} on one thread per processor.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @return the column, one record per element of the region in C order
@@ -298,7 +257,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * {@link #read(Selection, ScanOptions)} on one thread per processor.
-     *
      * @param selection the fields and the region, null for all of both
      * @return one column per field, keyed by dotted path
      */
@@ -309,7 +267,6 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Several fields of a region (all leaf fields when the selection names none) as columns keyed by path, in the
      * order asked, read in one pass over the chunks (see {@link #read(String, Region, ScanOptions)}).
-     *
      * @param selection the fields and the region, null for all of both
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
      * @return one column per field, keyed by dotted path in the order asked
@@ -352,7 +309,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * Copies one field of a region into {@code dst} packed ({@code field.byteSize()} bytes each, in {@code layout().order()}).
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @param dst receives the region's values packed, at least {@code field.byteSize()} bytes per element
@@ -378,7 +334,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * Whole records of a region, packed in C order and {@code layout().order()}, in a segment of {@code arena}.
-     *
      * @param region the elements, null for the whole array
      * @param arena where the segment is allocated (and freed, when the arena closes)
      * @return the records, packed
@@ -400,7 +355,6 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Visits every record of a region in place on the calling thread, chunk by chunk (C order within each chunk);
      * the visitor's {@code index} is the record's C-order position in the region.
-     *
      * @param region the elements, null for the whole array
      * @param visitor called with each record's index in the region, the records it sits in, and its position there
      * @throws ZarrException.BadRequest for a region outside the array
@@ -421,7 +375,6 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * The units of a region (null: all) one at a time, for readers that pull: each unit is decoded once, and its runs
      * inside the region are read in place. Units come in C order of the unit grid.
-     *
      * @param region the elements, null for the whole array
      * @return a cursor over the units, to be closed
      * @throws ZarrException.BadRequest for a region outside the array
@@ -434,7 +387,6 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Count, sum, min, max and mean of a field of numbers, bools or times over a region (null: all), in parallel across
      * chunks; exact, see {@link FieldStats}.
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
@@ -450,7 +402,6 @@ public final class ZarrArray implements AutoCloseable {
      * of threads and whichever fields share the pass. Chunks never written count as fill values without being
      * visited; a grid of more than {@value StoredUnits#LIST_ABOVE} units in a store that can list is listed first, so
      * only the chunks written are read.
-     *
      * @param fields dotted paths of leaf fields
      * @param region the elements, null for the whole array
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
@@ -501,7 +452,6 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * The statistics of a field over the whole array, on one thread per processor (see {@link #scan(List, Region, ScanOptions)}).
-     *
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @return the field's statistics
      */
