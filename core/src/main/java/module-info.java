@@ -3,8 +3,6 @@
  * {@code dev.stride.model} holds the values the API speaks in, {@code dev.stride.spi} what store and codec plugins
  * implement; {@code dev.stride.internal.*} is not exported. On a plain class path this descriptor is ignored.
  */
-// the modules named by qualified exports are built after this one
-@SuppressWarnings("module")
 module dev.stride {
     requires com.fasterxml.jackson.core;
     // DecodeBudget sizes its default from the physical memory
@@ -15,8 +13,6 @@ module dev.stride {
     exports dev.stride;
     exports dev.stride.model;
     exports dev.stride.spi;
-    // the JSON of field values, which the command line prints
-    exports dev.stride.internal.field to dev.stride.cli;
 
     uses dev.stride.spi.CodecProvider;
     uses dev.stride.spi.StoreProvider;

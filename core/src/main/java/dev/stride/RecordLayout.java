@@ -4,17 +4,20 @@ import dev.stride.internal.field.Accessor;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
+import dev.stride.model.Json;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,6 +180,30 @@ public final class RecordLayout {
             }
         }
         return null;
+    }
+
+    /**
+     * Record {@code i} of {@code records} in the Zarr v3 fill-value JSON encoding: an object per struct, its fields in
+     * order; a plain type's value alone.
+     *
+     * @param records packed records of this layout
+     * @param i the record's index in {@code records}
+     * @return the record's JSON
+     * @throws ZarrException.BadRequest when {@code records} is null
+     */
+    public Json toJson(MemorySegment records, long i) {
+        return toJson(type, fields.iterator(), ZarrException.BadRequest.requireNonNull(records, "records"), i);
+    }
+
+    private static Json toJson(DataType t, Iterator<FieldAccessor> leaves, MemorySegment records, long i) {
+        if (t instanceof StructType s) {
+            Map<String, Json> members = new LinkedHashMap<>();
+            for (StructType.Field f : s.fields()) {
+                members.put(f.name(), toJson(f.type(), leaves, records, i));
+            }
+            return new Json.JObject(members);
+        }
+        return leaves.next().toJson(records, i);
     }
 
     /**

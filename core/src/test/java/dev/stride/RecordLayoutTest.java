@@ -1,6 +1,5 @@
 package dev.stride;
 
-import dev.stride.internal.field.RecordJson;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor.BoolField;
@@ -207,7 +206,7 @@ class RecordLayoutTest {
         assertEquals(1_700_000_000L, ((LongField) l.fieldOrNull("t")).get(s, 0));
         assertEquals(TimeType.NAT, ((LongField) l.fieldOrNull("nat")).get(s, 0));
 
-        String json = JsonCodec.print(RecordJson.record(l.type(), l.fields(), s, 0));
+        String json = JsonCodec.print(l.toJson(s, 0));
         assertEquals("{\"b\":true,\"i8\":-5,\"u8\":250,\"i16\":-300,\"u16\":65000,\"i32\":-70000,\"u32\":4000000000,"
                 + "\"i64\":-5000000000,\"u64\":18446744073709551615,\"f16\":-2.5,\"f32\":0.001,\"f64\":-1.0E300,"
                 + "\"c64\":[1.25,-0.0],\"c128\":[\"NaN\",\"-Infinity\"],\"r24\":[1,2,255],\"t\":1700000000,\"nat\":\"NaT\"}", json);
@@ -264,13 +263,13 @@ class RecordLayoutTest {
         DoubleField f = (DoubleField) l.fieldOrNull("");
         assertEquals(-2, f.get(s, 1));
         assertEquals(3.5, f.get(s, 2));
-        assertEquals(new Json.JNumber("3.5"), RecordJson.record(l.type(), l.fields(), s, 2));
+        assertEquals(new Json.JNumber("3.5"), l.toJson(s, 2));
         RecordLayout complex = RecordLayout.compile(CoreType.COMPLEX128, ByteOrder.BIG_ENDIAN);
         MemorySegment c = segment(Enc.be().f64(1).f64(-1).f64(2.5).f64(Double.POSITIVE_INFINITY));
         ComplexField cf = (ComplexField) complex.fieldOrNull("");
         assertEquals(2.5, cf.real(c, 1));
         assertEquals(Double.POSITIVE_INFINITY, cf.imaginary(c, 1));
-        assertEquals("[1.0,-1.0]", JsonCodec.print(RecordJson.record(complex.type(), complex.fields(), c, 0)));
+        assertEquals("[1.0,-1.0]", JsonCodec.print(complex.toJson(c, 0)));
         RecordLayout raw = RecordLayout.compile(new RawType(16), ByteOrder.LITTLE_ENDIAN);
         assertArrayEquals(new byte[] {3, 4}, ((RawField) raw.fieldOrNull("")).get(MemorySegment.ofArray(new byte[] {1, 2, 3, 4}), 1));
         RecordLayout time = RecordLayout.compile(new TimeType(true, "D", 1), ByteOrder.LITTLE_ENDIAN);

@@ -1,6 +1,5 @@
 package dev.stride;
 
-import dev.stride.internal.field.RecordJson;
 import dev.stride.model.Column;
 import dev.stride.model.ComplexColumn;
 import dev.stride.model.CoreType;
@@ -232,7 +231,7 @@ class StructReadTest {
 
     private static dev.stride.model.Json jsonOf(ZarrArray a, long index) {
         dev.stride.model.Json[] out = new dev.stride.model.Json[1];
-        a.forEachRecord(new Region(new long[] {index}, new long[] {index + 1}), (k, records, i) -> out[0] = RecordJson.record(a.layout().type(), a.layout().fields(), records, i));
+        a.forEachRecord(new Region(new long[] {index}, new long[] {index + 1}), (k, records, i) -> out[0] = a.layout().toJson(records, i));
         return out[0];
     }
 

@@ -1,6 +1,5 @@
 package dev.stride.cli;
 
-import dev.stride.internal.field.RecordJson;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
@@ -21,7 +20,7 @@ final class CellText {
         return switch (f) {
             case FieldAccessor.LongField time when f.type() instanceof TimeType t -> TimeText.of(t, time.get(records, i));
             case FieldAccessor.RawField raw -> "0x" + HexFormat.of().formatHex(raw.get(records, i));
-            default -> switch (RecordJson.field(f, records, i)) {
+            default -> switch (f.toJson(records, i)) {
                 case Json.JArray complex -> complex(scalar(complex.get(0)), scalar(complex.get(1)));
                 case Json value -> scalar(value);
             };

@@ -2,7 +2,6 @@ package dev.stride.cli;
 
 import dev.stride.RecordLayout;
 import dev.stride.ZarrArray;
-import dev.stride.internal.field.RecordJson;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
@@ -85,17 +84,17 @@ final class Projection {
      */
     static Json fillValue(ZarrArray array) {
         RecordLayout layout = array.layout();
-        return RecordJson.record(layout.type(), layout.fields(), MemorySegment.ofArray(array.metadata().fillValue().bytes(layout.order())), 0);
+        return layout.toJson(MemorySegment.ofArray(array.metadata().fillValue().bytes(layout.order())), 0);
     }
 
     /** Element {@code i} in the Zarr v3 fill_value JSON encoding, or an object of the chosen paths. */
     Json toJson(MemorySegment records, long i) {
         if (chosen.isEmpty()) {
-            return RecordJson.record(layout.type(), layout.fields(), records, i);
+            return layout.toJson(records, i);
         }
         Map<String, Json> members = new LinkedHashMap<>();
         for (Choice c : chosen) {
-            members.put(c.path(), c.isLeaf() ? RecordJson.field(c.leaves().getFirst(), records, i) : nested(c.leaves(), c.depth(), records, i));
+            members.put(c.path(), c.isLeaf() ? c.leaves().getFirst().toJson(records, i) : nested(c.leaves(), c.depth(), records, i));
         }
         return new Json.JObject(members);
     }
@@ -113,7 +112,7 @@ final class Projection {
             }
             List<FieldAccessor> member = leaves.subList(from, to);
             boolean leaf = member.size() == 1 && member.getFirst().segments().size() == depth + 1;
-            members.put(name, leaf ? RecordJson.field(member.getFirst(), records, i) : nested(member, depth + 1, records, i));
+            members.put(name, leaf ? member.getFirst().toJson(records, i) : nested(member, depth + 1, records, i));
             from = to;
         }
         return new Json.JObject(members);

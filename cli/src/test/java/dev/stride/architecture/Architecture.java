@@ -46,8 +46,7 @@ final class Architecture {
      * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
      * model (values of the API), spi (what plugins implement), the internals, the entry points in dev.stride; the
      * codecs and http modules are plugins and see model and spi only, the s3 module those and http's engine; the arrow
-     * module is a user of the API; the command line is a user and sees the API, the arrow module and the JSON of field
-     * values (internal.field, exported to it alone).
+     * module is a user of the API; the command line is a user and sees the API and the arrow module only.
      */
     private static final List<Rule> RULES = List.of(
             new Rule("dev.stride.internal.base", Set.of()),
@@ -58,7 +57,7 @@ final class Architecture {
             new Rule("dev.stride.http", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.s3", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.http")),
             new Rule("dev.stride.arrow", API),
-            new Rule("dev.stride.cli", union(API, Set.of("dev.stride.arrow", "dev.stride.internal.field"))),
+            new Rule("dev.stride.cli", union(API, Set.of("dev.stride.arrow"))),
             new Rule("dev.stride", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")));
 
     private static Set<String> union(Set<String> a, Set<String> b) {

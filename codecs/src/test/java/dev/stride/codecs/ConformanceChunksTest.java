@@ -89,7 +89,7 @@ class ConformanceChunksTest {
                     if (!inside) {
                         continue;   // the edge chunk's padding
                     }
-                    String diff = Values.difference(Values.of(layout, decoded, i), expected.get(Math.toIntExact(flat)), array.dataType());
+                    String diff = Values.difference(layout.toJson(decoded, i), expected.get(Math.toIntExact(flat)), array.dataType());
                     if (diff != null) {
                         fail("chunk " + key + ", element " + flat + ": " + diff);
                     }

@@ -22,28 +22,22 @@ import java.util.List;
  * {@link TimeField}s: {@link TimeField#getInstant} and {@link TimeField#getDuration} apply the unit and scale factor.
  * Columns hold what the bulk copies hold (see {@link Column}).
  */
-public sealed interface FieldAccessor
-        permits FieldAccessor.BoolField, FieldAccessor.IntegerField, FieldAccessor.FloatValuedField, FieldAccessor.LongField,
-        FieldAccessor.DoubleField, FieldAccessor.ComplexField, FieldAccessor.RawField {
+public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAccessor.IntegerField,
+        FieldAccessor.FloatValuedField, FieldAccessor.LongField, FieldAccessor.DoubleField, FieldAccessor.ComplexField,
+        FieldAccessor.RawField {
 
     /** {@return the dotted path from the record root ({@code point.x}); {@code ""} for a plain data type} */
     String path();
-
     /** {@return the path as exact field names (for names with dots), root first; empty for a plain data type} */
     List<String> segments();
-
     /** {@return the byte offset of the field in each record} */
     long offset();
-
     /** {@return the size of one value in bytes} */
     long byteSize();
-
     /** {@return the leaf type (never a struct)} */
     DataType type();
-
     /** {@return the order of the multi-byte values of the records this accessor reads} */
     ByteOrder order();
-
     /** {@return whether {@code get} gives bits that Java reads as signed: true for uint8..uint64} */
     boolean isUnsigned();
 
@@ -55,6 +49,13 @@ public sealed interface FieldAccessor
      * @throws ZarrException.BadRequest for complex and raw fields
      */
     double getDouble(MemorySegment records, long i);
+
+    /**
+     * {@return the value in the Zarr v3 fill-value JSON encoding, as {@code stride cat} prints it (floats by bits)}
+     * @param records packed records
+     * @param i the record's index in {@code records}
+     */
+    Json toJson(MemorySegment records, long i);
 
     /**
      * An empty column of this field (its kind: see {@link Column}).
@@ -301,12 +302,10 @@ public sealed interface FieldAccessor
     }
 
     /** float16, widened to float (exactly) and narrowed from float to the nearest float16. */
-    non-sealed interface HalfField extends FloatValuedField {
-    }
+    non-sealed interface HalfField extends FloatValuedField { }
 
     /** float32. */
-    non-sealed interface FloatField extends FloatValuedField {
-    }
+    non-sealed interface FloatField extends FloatValuedField { }
 
     /**
      * int64, uint64 and (as {@link TimeField}) the numpy time types. {@code get} gives the raw bits, which for a

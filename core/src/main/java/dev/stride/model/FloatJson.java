@@ -4,7 +4,7 @@ import dev.stride.internal.base.Float16Decimal;
 
 /**
  * How a float16, float32 or float64 is spelled in JSON: the one encoding for metadata ({@code fill_value}) and for
- * values (a field's value printed by the command line), so both spell every float alike and the spelling reads back as the
+ * values (a field's {@link FieldAccessor#toJson}), so both spell every float alike and the spelling reads back as the
  * same bits. A finite value is its shortest decimal in its own precision ({@code 0.1}, not float32's
  * {@code 0.10000000149011612}; {@code -0.0} keeps its sign), the infinities are {@code "Infinity"} and
  * {@code "-Infinity"}, the canonical quiet NaN is {@code "NaN"}, and any other NaN is its bit pattern

@@ -110,7 +110,7 @@ public class ConformanceTest {
         try (Zarr zarr = Zarr.open(c.dir(), mode)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];
-            array.forEachRecord(null, (index, records, i) -> out[(int) index] = Values.of(array.layout(), records, i));
+            array.forEachRecord(null, (index, records, i) -> out[(int) index] = array.layout().toJson(records, i));
             return List.of(out);
         }
     }

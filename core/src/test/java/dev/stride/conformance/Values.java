@@ -1,24 +1,16 @@
 package dev.stride.conformance;
 
-import dev.stride.RecordLayout;
-import dev.stride.internal.field.RecordJson;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.Json;
 import dev.stride.model.JsonCodec;
 import dev.stride.model.StructType;
 
-import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /** Compares an element read back, in the fill-value JSON encoding, with the manifest's expected value. */
 public final class Values {
     private Values() {
-    }
-
-    /** Record {@code i} of {@code records} in the fill-value JSON encoding, as the command line prints it. */
-    public static Json of(RecordLayout layout, MemorySegment records, long i) {
-        return RecordJson.record(layout.type(), layout.fields(), records, i);
     }
 
     /** Null when equal, else what differs. */

@@ -4,7 +4,6 @@ import dev.stride.ArrayWriter;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.ZarrWriter;
-import dev.stride.internal.field.RecordJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -75,7 +74,7 @@ class FloatJsonTest {
                     .get("fill_value");
             try (Zarr zarr = Zarr.open(dir); ZarrArray array = zarr.array(path); Arena arena = Arena.ofConfined()) {
                 MemorySegment read = array.readRecords(null, arena);
-                String catText = JsonCodec.print(RecordJson.field(array.field(""), read, 0));
+                String catText = JsonCodec.print(array.field("").toJson(read, 0));
                 String what = type.describe() + " 0x" + entry.getKey();
                 assertEquals(entry.getValue(), catText, what);
                 assertEquals(catText, JsonCodec.print(written), what);

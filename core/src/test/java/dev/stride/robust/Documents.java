@@ -3,7 +3,6 @@ package dev.stride.robust;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.conformance.Corpus;
-import dev.stride.internal.field.RecordJson;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Json;
@@ -134,7 +133,7 @@ public final class Documents {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment first = array.readRecords(new Region(new long[shape.length], stop), arena);
             if (first.byteSize() > 0) {
-                RecordJson.record(array.layout().type(), array.layout().fields(), first, 0);
+                array.layout().toJson(first, 0);
             }
         }
     }

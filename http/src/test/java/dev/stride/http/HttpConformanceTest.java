@@ -108,7 +108,7 @@ class HttpConformanceTest {
         try (Zarr zarr = Zarr.open(where)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];
-            array.forEachRecord(null, (index, records, i) -> out[(int) index] = Values.of(array.layout(), records, i));
+            array.forEachRecord(null, (index, records, i) -> out[(int) index] = array.layout().toJson(records, i));
             return List.of(out);
         } catch (ZarrException e) {
             return e;

@@ -7,9 +7,9 @@ import dev.stride.conformance.Corpus;
 import dev.stride.conformance.Values;
 import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
-import dev.stride.s3.testing.S3TestServer;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
+import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -90,7 +90,7 @@ class S3ConformanceTest {
         try (Zarr zarr = Zarr.open(where)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];
-            array.forEachRecord(null, (index, records, i) -> out[(int) index] = Values.of(array.layout(), records, i));
+            array.forEachRecord(null, (index, records, i) -> out[(int) index] = array.layout().toJson(records, i));
             return List.of(out);
         }
     }
