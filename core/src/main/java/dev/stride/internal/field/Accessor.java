@@ -20,7 +20,7 @@ import java.util.function.Function;
  * What the accessors of every kind share: where the field sits, and its columns. Each kind is a final subclass that
  * implements its {@link FieldAccessor} interface, so a loop over one field calls final methods the JIT inlines; they read
  * through the static-final handles of {@code Reads} at {@code i * recordSize + offset}, because a var handle held per
- * field would not be a constant to the JIT and would cost ~10-30x in a hot loop.
+ * field would not be a constant to the JIT, which then cannot inline the access.
  *
  * @param <A> the Java array a column of this field holds
  */
