@@ -219,7 +219,8 @@ public final class ZarrArray implements AutoCloseable {
     }
 
     /**
-     * One field of every element as doubles (see {@link #readDoubles(String, Region, ScanOptions)}), on one thread per processor.
+     * One field of every element as doubles (see {@link #readDoubles(String, Region, ScanOptions)}), on one thread per
+     * processor.
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @return one double per element, in C order
      */
@@ -451,7 +452,8 @@ public final class ZarrArray implements AutoCloseable {
     }
 
     /**
-     * The statistics of a field over the whole array, on one thread per processor (see {@link #scan(List, Region, ScanOptions)}).
+     * The statistics of a field over the whole array, on one thread per processor (see
+     * {@link #scan(List, Region, ScanOptions)}).
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @return the field's statistics
      */

@@ -179,7 +179,8 @@ public abstract sealed class Accessor<A>
     }
 
     public final Column newColumn(int records) {
-        return columnOf(kind.arrayType().cast(Array.newInstance(kind.arrayType().componentType(), Math.multiplyExact(records, itemsPerRecord()))));
+        Object values = Array.newInstance(kind.arrayType().componentType(), Math.multiplyExact(records, itemsPerRecord()));
+        return columnOf(kind.arrayType().cast(values));
     }
 
     public final void copyTo(MemorySegment records, long first, int n, Column column, int pos) {
