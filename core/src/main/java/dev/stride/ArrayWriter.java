@@ -12,7 +12,6 @@ import dev.stride.model.Column;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldWriter;
 import dev.stride.model.RecordFiller;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
 import dev.stride.model.ZarrException;
@@ -93,20 +92,37 @@ public final class ArrayWriter implements AutoCloseable {
     /**
      * A writer that stores chunks equal to the fill value ({@code false}) or deletes them (true, the default: a missing
      * chunk reads as fill value). Shares this writer's buffers; closing either closes both.
+     *
+     * @param skip true to delete chunks that hold only the fill value, false to store them
+     * @return a writer of the same array with that choice
      */
     public ArrayWriter skipFillChunks(boolean skip) {
         return new ArrayWriter(this, skip);
     }
 
+    /**
+     * Where the array is in its hierarchy.
+     *
+     * @return its path from the root
+     */
     public String path() {
         return node.path();
     }
 
+    /**
+     * The metadata the array was created with.
+     *
+     * @return the array's {@code zarr.json}, parsed
+     */
     public ArrayMetadata metadata() {
         return meta;
     }
 
-    /** The codec chain chunks are encoded with, and the inner chunk shape when they are sharded. */
+    /**
+     * The codec chain chunks are encoded with, and the inner chunk shape when they are sharded.
+     *
+     * @return the codecs and, when sharded, the inner chunk shape
+     */
     public ChunkEncoding chunkEncoding() {
         return codecs.encoding();
     }
@@ -116,7 +132,11 @@ public final class ArrayWriter implements AutoCloseable {
         return publication;
     }
 
-    /** The data type compiled for the stored byte order, as records given to a {@link RecordFiller} are laid out. */
+    /**
+     * The data type compiled for the stored byte order, as records given to a {@link RecordFiller} are laid out.
+     *
+     * @return the layout, one accessor per leaf field
+     */
     public RecordLayout layout() {
         return layout;
     }
@@ -124,6 +144,8 @@ public final class ArrayWriter implements AutoCloseable {
     /**
      * The setter of the leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
      *
+     * @param path the dotted path of a leaf field ({@code ""} for a plain array)
+     * @return the field's setter
      * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
      */
     public FieldWriter field(String path) {
@@ -139,6 +161,8 @@ public final class ArrayWriter implements AutoCloseable {
      * the {@link Column}s {@code ZarrArray.read} returns, or the Java arrays they hold ({@code double[]} for float64,
      * ...; see {@link Column}). Fields left out keep their stored values.
      *
+     * @param region the elements, null for the whole array
+     * @param columns one column (or the Java array it holds) per field written, keyed by dotted path
      * @throws ZarrException.BadRequest for an unknown field, a column of the wrong type or length, or a region outside
      *         the array
      * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
@@ -165,6 +189,9 @@ public final class ArrayWriter implements AutoCloseable {
     /**
      * Writes a region (null: the whole array) from whole records, packed in C order over the region, in byte order {@code order}.
      *
+     * @param region the elements, null for the whole array
+     * @param records the region's records, packed
+     * @param order the byte order of {@code records}, converted to the stored one
      * @throws ZarrException.BadRequest when {@code records} is not the region's size in records, or the region lies
      *         outside the array
      * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
@@ -189,6 +216,8 @@ public final class ArrayWriter implements AutoCloseable {
     /**
      * Writes a region (null: the whole array) record by record: {@code filler} sets each record, which starts as the fill value.
      *
+     * @param region the elements, null for the whole array
+     * @param filler sets the fields of each record it is given
      * @throws ZarrException.BadRequest when the region lies outside the array
      * @throws ZarrException.StoreFailure when a chunk cannot be read (to update it) or stored (names the key; the old
      *         value stays readable)

@@ -18,6 +18,7 @@ import java.util.function.LongFunction;
  * codecs' own.
  */
 public final class Compression {
+    /** No compression: chunks are stored as the bytes codec gives them. */
     public static final Compression NONE = new Compression("none", size -> null);
     private static final String FORMS = "none, gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE";
     /** blosc keeps the element size in one header byte; a larger element is shuffled as single bytes, as c-blosc does. */
@@ -31,7 +32,12 @@ public final class Compression {
         this.entry = entry;
     }
 
-    /** The codec entry for elements of {@code elementSize} bytes; empty for none. */
+    /**
+     * The codec entry for elements of {@code elementSize} bytes; empty for none.
+     *
+     * @param elementSize bytes per element (blosc shuffles by it)
+     * @return the codec's entry in a codec chain, or empty for {@code none}
+     */
     public Optional<Json.JObject> entry(long elementSize) {
         return Optional.ofNullable(entry.apply(elementSize));
     }
@@ -44,6 +50,8 @@ public final class Compression {
     /**
      * Reads a spelling.
      *
+     * @param text {@code none}, {@code gzip:LEVEL}, {@code zstd:LEVEL} or {@code blosc:CNAME:CLEVEL:SHUFFLE}
+     * @return the compression it spells
      * @throws IllegalArgumentException saying what is wrong with it
      */
     public static Compression parse(String text) {

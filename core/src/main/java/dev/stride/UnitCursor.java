@@ -22,17 +22,29 @@ public final class UnitCursor implements AutoCloseable {
         this.reader = reader;
     }
 
-    /** Number of units the region meets. */
+    /**
+     * Number of units the region meets.
+     *
+     * @return how many units {@link #next()} visits
+     */
     public long count() {
         return reader.count();
     }
 
-    /** Reads and decodes the next unit; false when every unit was read. */
+    /**
+     * Reads and decodes the next unit; false when every unit was read.
+     *
+     * @return true when a unit was read, false at the end
+     */
     public boolean next() {
         return reader.next();
     }
 
-    /** Grid coordinates of the current unit (in units of {@link ZarrArray#readUnitShape()}). */
+    /**
+     * Grid coordinates of the current unit (in units of {@link ZarrArray#readUnitShape()}).
+     *
+     * @return the coordinates, one per dimension
+     */
     public long[] unit() {
         ensureCurrent();
         return reader.unit();
@@ -41,17 +53,27 @@ public final class UnitCursor implements AutoCloseable {
     /**
      * The current unit's records, packed in C order and the layout's byte order (fill values for a unit never
      * written); valid until the next call of {@link #next()} or {@link #close()}.
+     *
+     * @return the records of the whole unit, {@link ZarrArray#readUnitShape()} of them
      */
     public MemorySegment records() {
         return reader.records();
     }
 
-    /** Whether the current unit was written (false: its records are the fill value). */
+    /**
+     * Whether the current unit was written (false: its records are the fill value).
+     *
+     * @return true when the unit is stored, false when it reads as the fill value
+     */
     public boolean stored() {
         return reader.stored();
     }
 
-    /** Calls {@code visitor} for each run of the current unit's records inside the region, in C order. */
+    /**
+     * Calls {@code visitor} for each run of the current unit's records inside the region, in C order.
+     *
+     * @param visitor called with each run's first element index and its records
+     */
     public void forEachRun(RunVisitor visitor) {
         ZarrException.BadRequest.requireNonNull(visitor, "visitor");
         ensureCurrent();

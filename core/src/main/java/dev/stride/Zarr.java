@@ -44,6 +44,8 @@ public final class Zarr implements AutoCloseable {
     /**
      * Opens the hierarchy rooted at a directory (its {@code zarr.json} is the root node), reading as {@link IoMode#AUTO}.
      *
+     * @param root the directory of the hierarchy
+     * @return the open hierarchy, to be closed
      * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
      */
     public static Zarr open(Path root) {
@@ -54,6 +56,9 @@ public final class Zarr implements AutoCloseable {
      * Opens the hierarchy rooted at a directory, reading its files as {@code mode} says; a path through a zip file
      * ({@code x.zarr.zip}, {@code x.zarr.zip/group}) opens the hierarchy inside it.
      *
+     * @param root the directory of the hierarchy
+     * @param mode how files are read (read calls or mapped memory)
+     * @return the open hierarchy, to be closed
      * @throws ZarrException.StoreFailure when the directory does not exist or cannot be opened
      */
     public static Zarr open(Path root, IoMode mode) {
@@ -66,6 +71,8 @@ public final class Zarr implements AutoCloseable {
      * dev.stride.spi.StoreProvider}). A string that starts with a scheme of two or more letters and a colon is a URI.
      * Options travel in the URI's query: {@code file:///data/x.zarr?io=map} (see {@link IoMode}).
      *
+     * @param pathOrUri a path or a URI
+     * @return the open hierarchy, to be closed
      * @throws ZarrException.Unsupported when no store provider has the URI's scheme (the message lists those there are)
      * @throws ZarrException.BadRequest when it is neither a path nor a URI, or an option is unknown or bad
      * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
@@ -74,7 +81,12 @@ public final class Zarr implements AutoCloseable {
         return open(StoreDescriptor.parse(pathOrUri));
     }
 
-    /** As {@link #open(String)}, for a URI. */
+    /**
+     * As {@link #open(String)}, for a URI.
+     *
+     * @param uri where the hierarchy is
+     * @return the open hierarchy, to be closed
+     */
     public static Zarr open(URI uri) {
         return open(StoreDescriptor.of(uri));
     }
@@ -82,6 +94,8 @@ public final class Zarr implements AutoCloseable {
     /**
      * Opens the hierarchy a descriptor names, in this JVM or another: what {@link #descriptor()} gave.
      *
+     * @param where a descriptor from {@link #descriptor()}
+     * @return the open hierarchy, to be closed
      * @throws ZarrException.Unsupported when no store provider has its scheme
      * @throws ZarrException.BadRequest when an option is unknown or bad
      * @throws ZarrException.StoreFailure when the store does not exist or cannot be opened
@@ -90,11 +104,21 @@ public final class Zarr implements AutoCloseable {
         return new Zarr(ZipPaths.open(ZarrException.BadRequest.requireNonNull(where, "where")));
     }
 
-    /** Opens a hierarchy in any store; closing the hierarchy closes the store. */
+    /**
+     * Opens a hierarchy in any store; closing the hierarchy closes the store.
+     *
+     * @param store the store the hierarchy is in
+     * @return the open hierarchy, to be closed
+     */
     public static Zarr open(Store store) {
         return new Zarr(ZarrException.BadRequest.requireNonNull(store, "store"));
     }
 
+    /**
+     * The store the hierarchy is read from.
+     *
+     * @return the store, closed with the hierarchy
+     */
     public Store store() {
         return store;
     }
@@ -102,6 +126,7 @@ public final class Zarr implements AutoCloseable {
     /**
      * Where this hierarchy's store is and how it was opened, to open it again elsewhere with {@link #open(StoreDescriptor)}.
      *
+     * @return the descriptor, which any JVM with the same store plug-ins can open
      * @throws ZarrException.Unsupported when the store lives only in this JVM (in memory)
      */
     public StoreDescriptor descriptor() {
@@ -115,6 +140,8 @@ public final class Zarr implements AutoCloseable {
     /**
      * Parses and validates the metadata of the node at {@code path}.
      *
+     * @param path the node's path from the root ({@code /} for the root)
+     * @return the group's or array's metadata
      * @throws ZarrException.NodeNotFound when no node is there
      * @throws ZarrException.BadRequest when the path holds an illegal node name
      * @throws ZarrException.InvalidMetadata when its {@code zarr.json} breaks the spec (the message names the member)
@@ -139,6 +166,12 @@ public final class Zarr implements AutoCloseable {
         }
     }
 
+    /**
+     * The root group of the hierarchy.
+     *
+     * @return the group at {@code /}
+     * @throws ZarrException.NodeNotFound when the root node is an array
+     */
     public Group root() {
         return group("/");
     }
@@ -146,6 +179,8 @@ public final class Zarr implements AutoCloseable {
     /**
      * The group at {@code path}.
      *
+     * @param path the group's path from the root
+     * @return the group
      * @throws ZarrException.NodeNotFound when no node is there or it is an array; and as {@link #metadata}
      */
     public Group group(String path) {
@@ -158,6 +193,8 @@ public final class Zarr implements AutoCloseable {
     /**
      * The array at {@code path}, opened once and shared until the hierarchy closes.
      *
+     * @param path the array's path from the root
+     * @return the open array; closing the hierarchy closes it
      * @throws ZarrException.NodeNotFound when no node is there or it is a group; and as {@link #metadata}
      */
     public ZarrArray array(String path) {
@@ -179,6 +216,8 @@ public final class Zarr implements AutoCloseable {
      * child. A store that cannot list (HTTP) answers from the consolidated metadata of the nearest group at or above
      * {@code path} that has it.
      *
+     * @param path the parent's path from the root
+     * @return the child names, not paths
      * @throws ZarrException.StoreFailure when the store cannot list the path or look at a child's zarr.json
      * @throws ZarrException.Unsupported when the store cannot list and no group at or above the path has consolidated
      *         metadata

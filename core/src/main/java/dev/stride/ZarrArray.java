@@ -1,6 +1,7 @@
 package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.field.Accessor;
 import dev.stride.internal.read.ArrayReader;
 import dev.stride.internal.read.Kernels;
 import dev.stride.internal.read.ScanPass;
@@ -15,7 +16,6 @@ import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
 import dev.stride.model.Json;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
@@ -51,37 +51,43 @@ public final class ZarrArray implements AutoCloseable {
     ZarrArray(Store store, String prefix, ArrayMetadata meta) {
         this.reader = new ArrayReader(store, prefix, meta);
         this.meta = meta;
-        this.layout = reader.layout();
+        this.layout = RecordLayout.compile(meta.dataType(), reader.order());
     }
 
+    /** {@return the array's path from the root of its hierarchy} */
     public String path() {
         return meta.path();
     }
 
+    /** {@return the array's parsed and validated {@code zarr.json}} */
     public ArrayMetadata metadata() {
         return meta;
     }
 
+    /** {@return the array's size along each dimension, in elements} */
     public long[] shape() {
         return meta.shape();
     }
 
+    /** {@return the data type of one element: a struct of fields, or a plain type} */
     public DataType dataType() {
         return meta.dataType();
     }
 
-    /** The data type compiled for the stored byte order: packed layout and one accessor per leaf field. */
+    /** {@return the data type compiled for the stored byte order: packed layout and one accessor per leaf field} */
     public RecordLayout layout() {
         return layout;
     }
 
+    /** {@return the array's user attributes (empty when its {@code zarr.json} has none)} */
     public Json.JObject attributes() {
         return meta.attributes();
     }
 
     /**
      * The leaf field at a dotted path ({@code point.x}; {@code ""} for a plain array).
-     *
+     * @param path the dotted path ({@code point.x}), {@code ""} for a plain array
+     * @return its accessor
      * @throws ZarrException.BadRequest when there is no such leaf field (the message lists the fields)
      */
     public FieldAccessor field(String path) {
@@ -97,19 +103,22 @@ public final class ZarrArray implements AutoCloseable {
      * The leaf field at a dotted path as the accessor of the kind expected, without a cast:
      * {@code DoubleField lat = array.field("position.lat", DoubleField.class)}. A {@code LongField} also finds a time
      * field (a {@code TimeField} is one).
-     *
+     * @param path the dotted path ({@code point.x}), {@code ""} for a plain array
+     * @param kind the accessor interface expected, such as {@code DoubleField.class}
+     * @param <A> the accessor interface
+     * @return the accessor as that kind
      * @throws ZarrException.BadRequest when there is no such leaf field, or it is of another kind (naming its type)
      */
     public <A extends FieldAccessor> A field(String path, Class<A> kind) {
         FieldAccessor f = field(path);
         if (!ZarrException.BadRequest.requireNonNull(kind, "kind").isInstance(f)) {
             throw new ZarrException.BadRequest(path(), "field '" + path + "' (" + f.type().describe() + ") is read by "
-                    + f.getClass().getSimpleName() + ", not " + kind.getSimpleName());
+                    + Accessor.of(f).kind().getSimpleName() + ", not " + kind.getSimpleName());
         }
         return kind.cast(f);
     }
 
-    /** Shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array. */
+    /** {@return the shape of the units reads work on: the chunk shape, or the inner chunk shape of a sharded array} */
     public long[] readUnitShape() {
         return reader.unitShape().clone();
     }
@@ -119,7 +128,8 @@ public final class ZarrArray implements AutoCloseable {
      * once: their numbers, ascending, in C order of the grid of chunks the region meets (the chunk at grid coordinates
      * {@code c} with {@code c[d]} counted from the first chunk along {@code d} that the region meets). Null when the
      * store cannot list. Its cost follows the chunks written, not the shape.
-     *
+     * @param region the elements, null for the whole array
+     * @return the chunk numbers, or null when the store cannot list
      * @throws ZarrException.BadRequest for a region outside the array
      * @throws ZarrException.StoreFailure when the store cannot list the chunk keys
      * @throws ZarrException.Closed when the array is closed
@@ -131,7 +141,7 @@ public final class ZarrArray implements AutoCloseable {
         return StoredUnits.list(reader.store(), reader.prefix(), meta, chunkShape, new UnitGrid(chunkShape, r));
     }
 
-    /** The codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded. */
+    /** {@return the codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded} */
     public ChunkEncoding chunkEncoding() {
         return CodecPipeline.of(meta).encoding();
     }
@@ -156,7 +166,10 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * One field of every element of a region, as doubles (any real field; bool as 0/1, uint64 unsigned). The chunks are
      * read on {@code options.threads()} threads, each filling its own part of the array.
-     *
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @param options the threads to read on, null for {@link ScanOptions#defaults()}
+     * @return one double per element of the region, in C order
      * @throws ZarrException.BadRequest for an unknown field, one that is no real number, a region outside the array or
      *         one of more elements than a Java array holds
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
@@ -172,7 +185,10 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * As {@link #readDoubles(String, Region, ScanOptions)}, into the start of {@code out}: an array reused from call to
      * call spares allocating (and the JVM zeroing) a new one each time.
-     *
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @param out receives the values from index 0, one per element of the region in C order
+     * @param options the threads to read on, null for {@link ScanOptions#defaults()}
      * @throws ZarrException.BadRequest as {@link #readDoubles(String, Region, ScanOptions)}, and when {@code out} is
      *         shorter than the region
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
@@ -191,11 +207,22 @@ public final class ZarrArray implements AutoCloseable {
                 (unit, first, n, at) -> Kernels.toDoubles(f, unit, recordSize, first, n, out, (int) at));
     }
 
-    /** {@link #readDoubles(String, Region, ScanOptions)} on one thread per processor. */
+    /**
+     * {@link #readDoubles(String, Region, ScanOptions)} on one thread per processor.
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @return one double per element of the region, in C order
+     */
     public double[] readDoubles(String field, Region region) {
         return readDoubles(field, region, ScanOptions.defaults());
     }
 
+    /**
+     * One field of every element as doubles (see {@link #readDoubles(String, Region, ScanOptions)}), on one thread per
+     * processor.
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @return one double per element, in C order
+     */
     public double[] readDoubles(String field) {
         return readDoubles(field, null);
     }
@@ -204,7 +231,10 @@ public final class ZarrArray implements AutoCloseable {
      * One field of a region as a typed {@link Column}: take its kind with {@code asDoubles()}, {@code asLongs()}, ...
      * or pattern-match on it; {@link Column} says how unsigned integers, float16, complex, times and raw bytes are held.
      * The chunks are read on {@code options.threads()} threads, each filling its own part of the column.
-     *
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @param options the threads to read on, null for {@link ScanOptions#defaults()}
+     * @return the column, one record per element of the region in C order
      * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
      *         Java array holds
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
@@ -215,12 +245,21 @@ public final class ZarrArray implements AutoCloseable {
         return read(List.of(field(field)), regionOrAll(region), options).get(field);
     }
 
-    /** {@link #read(String, Region, ScanOptions)} on one thread per processor. */
+    /**
+     * {@link #read(String, Region, ScanOptions)} on one thread per processor.
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @return the column, one record per element of the region in C order
+     */
     public Column read(String field, Region region) {
         return read(field, region, ScanOptions.defaults());
     }
 
-    /** {@link #read(Selection, ScanOptions)} on one thread per processor. */
+    /**
+     * {@link #read(Selection, ScanOptions)} on one thread per processor.
+     * @param selection the fields and the region, null for all of both
+     * @return one column per field, keyed by dotted path
+     */
     public Map<String, Column> read(Selection selection) {
         return read(selection, ScanOptions.defaults());
     }
@@ -228,7 +267,9 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Several fields of a region (all leaf fields when the selection names none) as columns keyed by path, in the
      * order asked, read in one pass over the chunks (see {@link #read(String, Region, ScanOptions)}).
-     *
+     * @param selection the fields and the region, null for all of both
+     * @param options the threads to read on, null for {@link ScanOptions#defaults()}
+     * @return one column per field, keyed by dotted path in the order asked
      * @throws ZarrException.BadRequest for an unknown field, a region outside the array or one of more elements than a
      *         Java array holds
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
@@ -268,7 +309,9 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * Copies one field of a region into {@code dst} packed ({@code field.byteSize()} bytes each, in {@code layout().order()}).
-     *
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @param dst receives the region's values packed, at least {@code field.byteSize()} bytes per element
      * @throws ZarrException.BadRequest for an unknown field, a region outside the array or a {@code dst} too small
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
      * @throws ZarrException.StoreFailure when the store cannot read a chunk
@@ -291,7 +334,9 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * Whole records of a region, packed in C order and {@code layout().order()}, in a segment of {@code arena}.
-     *
+     * @param region the elements, null for the whole array
+     * @param arena where the segment is allocated (and freed, when the arena closes)
+     * @return the records, packed
      * @throws ZarrException.BadRequest for a region outside the array
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
      * @throws ZarrException.StoreFailure when the store cannot read a chunk
@@ -310,7 +355,8 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Visits every record of a region in place on the calling thread, chunk by chunk (C order within each chunk);
      * the visitor's {@code index} is the record's C-order position in the region.
-     *
+     * @param region the elements, null for the whole array
+     * @param visitor called with each record's index in the region, the records it sits in, and its position there
      * @throws ZarrException.BadRequest for a region outside the array
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
      * @throws ZarrException.StoreFailure when the store cannot read a chunk
@@ -329,7 +375,8 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * The units of a region (null: all) one at a time, for readers that pull: each unit is decoded once, and its runs
      * inside the region are read in place. Units come in C order of the unit grid.
-     *
+     * @param region the elements, null for the whole array
+     * @return a cursor over the units, to be closed
      * @throws ZarrException.BadRequest for a region outside the array
      * @throws ZarrException.Closed when the array is closed
      */
@@ -340,6 +387,10 @@ public final class ZarrArray implements AutoCloseable {
     /**
      * Count, sum, min, max and mean of a field of numbers, bools or times over a region (null: all), in parallel across
      * chunks; exact, see {@link FieldStats}.
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @param region the elements, null for the whole array
+     * @param options the threads to read on, null for {@link ScanOptions#defaults()}
+     * @return the field's statistics
      */
     public FieldStats scan(String field, Region region, ScanOptions options) {
         return scan(List.of(ZarrException.BadRequest.requireNonNull(field, "field")), region, options).getFirst();
@@ -351,7 +402,10 @@ public final class ZarrArray implements AutoCloseable {
      * of threads and whichever fields share the pass. Chunks never written count as fill values without being
      * visited; a grid of more than {@value StoredUnits#LIST_ABOVE} units in a store that can list is listed first, so
      * only the chunks written are read.
-     *
+     * @param fields dotted paths of leaf fields
+     * @param region the elements, null for the whole array
+     * @param options the threads to read on, null for {@link ScanOptions#defaults()}
+     * @return the statistics of each field, in the order given
      * @throws ZarrException.BadRequest for no field, an unknown one, one that is no real number or time, or a region
      *         outside the array
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
@@ -378,6 +432,12 @@ public final class ZarrArray implements AutoCloseable {
         return f;
     }
 
+    /**
+     * The statistics of a field over the whole array, on one thread per processor (see
+     * {@link #scan(List, Region, ScanOptions)}).
+     * @param field the dotted path of a leaf field ({@code ""} for a plain array)
+     * @return the field's statistics
+     */
     public FieldStats scan(String field) {
         return scan(field, null, ScanOptions.defaults());
     }

@@ -64,6 +64,8 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Opens a directory for writing, creating it if needed.
      *
+     * @param root the hierarchy's directory
+     * @return the writer, to be closed
      * @throws ZarrException.StoreFailure when the directory cannot be created or opened
      */
     public static ZarrWriter open(Path root) {
@@ -76,6 +78,8 @@ public final class ZarrWriter implements AutoCloseable {
      * query, as {@link Zarr#open(String)} takes them), creating it if needed; a {@code file} store reads as
      * {@code io=read} unless told otherwise.
      *
+     * @param pathOrUri a path or a URI (as {@link Zarr#open(String)})
+     * @return the writer, to be closed
      * @throws ZarrException.Unsupported when no store provider has the URI's scheme, or its stores cannot be written
      * @throws ZarrException.BadRequest when it is neither a path nor a URI, or an option is unknown or bad
      * @throws ZarrException.StoreFailure when the store cannot be created or opened
@@ -84,21 +88,41 @@ public final class ZarrWriter implements AutoCloseable {
         return open(StoreDescriptor.parse(pathOrUri));
     }
 
-    /** As {@link #open(String)}, for a URI. */
+    /**
+     * As {@link #open(String)}, for a URI.
+     *
+     * @param uri where the hierarchy is
+     * @return the writer, to be closed
+     */
     public static ZarrWriter open(URI uri) {
         return open(StoreDescriptor.of(uri));
     }
 
-    /** As {@link #open(String)}, for a descriptor (one from {@link Zarr#descriptor()}, say). */
+    /**
+     * As {@link #open(String)}, for a descriptor (one from {@link Zarr#descriptor()}, say).
+     *
+     * @param where a descriptor from {@link Zarr#descriptor()}
+     * @return the writer, to be closed
+     */
     public static ZarrWriter open(StoreDescriptor where) {
         return new ZarrWriter(Stores.provider(ZarrException.BadRequest.requireNonNull(where, "where").scheme()).openWritable(where));
     }
 
-    /** Writes into any writable store; closing the writer closes the store. */
+    /**
+     * Writes into any writable store; closing the writer closes the store.
+     *
+     * @param store the store to write into
+     * @return the writer, to be closed
+     */
     public static ZarrWriter open(WritableStore store) {
         return new ZarrWriter(ZarrException.BadRequest.requireNonNull(store, "store"));
     }
 
+    /**
+     * The store this writer writes into.
+     *
+     * @return the store, closed with the writer
+     */
     public WritableStore store() {
         return store;
     }
@@ -106,6 +130,7 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Creates a group without attributes, as {@link #createGroup(String, Json.JObject)}.
      *
+     * @param path the group's path from the root
      * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
@@ -116,6 +141,8 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Creates a group, or sets the attributes of the group already there (its children stay); null attributes are none.
      *
+     * @param path the group's path from the root
+     * @param attributes the group's user attributes
      * @throws ZarrException.BadRequest when an array is there, or the path holds an illegal node name
      * @throws ZarrException.StoreFailure when its {@code zarr.json} cannot be stored
      */
@@ -139,6 +166,9 @@ public final class ZarrWriter implements AutoCloseable {
      * shape, chunks, fill value and codecs are those of {@code spec} (its attributes and dimension names are then
      * updated); any other node there is refused. A new array is published when its writer commits or closes.
      *
+     * @param path the array's path from the root
+     * @param spec the array's data type, shape, chunks, fill value and codecs
+     * @return a writer of the array, to be committed or closed
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
      * @throws ZarrException.BadRequest when a group or a different array is there, or the path holds an illegal node name
@@ -179,6 +209,9 @@ public final class ZarrWriter implements AutoCloseable {
      * the publisher they are written. As edge chunks are stored whole, {@code spec}'s shape may be larger than the
      * shape published, when that is not known yet.
      *
+     * @param path the array's path from the root
+     * @param spec the array as it will be published
+     * @return a writer of chunks only
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (names the member)
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides
      */
@@ -191,6 +224,9 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * Replaces whatever is at {@code path} (and below it) with a new, empty array.
      *
+     * @param path the array's path from the root
+     * @param spec the new array
+     * @return a writer of the new array, to be committed or closed
      * @throws ZarrException.InvalidMetadata when {@code spec} makes metadata that breaks the spec (nothing is deleted)
      * @throws ZarrException.StoreFailure when the old node cannot be deleted or the new metadata stored
      */
@@ -205,6 +241,8 @@ public final class ZarrWriter implements AutoCloseable {
     /**
      * A writer of the existing array at {@code path}.
      *
+     * @param path the array's path from the root
+     * @return a writer of the array, to be closed
      * @throws ZarrException.NodeNotFound when no array is there
      * @throws ZarrException.BadRequest when the path holds an illegal node name
      */
@@ -225,6 +263,7 @@ public final class ZarrWriter implements AutoCloseable {
      * Deletes the node at {@code path} and everything below it. Its {@code zarr.json} goes first, so readers see the
      * node whole or not at all. New arrays there not yet published are aborted.
      *
+     * @param path the node's path from the root
      * @throws ZarrException.StoreFailure when a key cannot be deleted
      */
     public void delete(String path) {
@@ -267,6 +306,7 @@ public final class ZarrWriter implements AutoCloseable {
      * Checks {@code spec} as {@link #createArray} would, writing nothing: the metadata it makes is valid, and every codec
      * of its chain is provided and accepts its configuration (so a tool can refuse a bad option before it starts).
      *
+     * @param spec the array to check
      * @throws ZarrException.InvalidMetadata when the metadata breaks the spec or a codec refuses its configuration
      *         (the member names the codec entry, {@code /codecs/1/configuration/level})
      * @throws ZarrException.Unsupported when {@code spec} names a codec no module provides

@@ -100,6 +100,7 @@ class NullArgumentTest {
                 .value(Json.JObject[].class, () -> new Json.JObject[]{CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)})
                 .value(double[].class, () -> new double[8])
                 .value(ArraySpec.class, () -> ArraySpec.of(recordType(), 8).chunks(4))
+                .value(RecordLayout.class, () -> RecordLayout.compile(recordType(), ByteOrder.LITTLE_ENDIAN))
                 .value(DataType.class, NullArgumentTest::recordType)
                 .value(Json.JObject.class, () -> new Json.JObject(Map.of()))
                 .value(Map.class, Map::of)

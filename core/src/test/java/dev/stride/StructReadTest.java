@@ -5,7 +5,6 @@ import dev.stride.model.ComplexColumn;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
 import dev.stride.model.Selection;
 import dev.stride.model.TimeColumn;

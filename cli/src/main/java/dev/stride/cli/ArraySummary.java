@@ -1,11 +1,11 @@
 package dev.stride.cli;
 
+import dev.stride.RecordLayout;
 import dev.stride.ZarrArray;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
 import dev.stride.internal.json.JsonCodec;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.stride.cli;
 
+import dev.stride.RecordLayout;
 import dev.stride.model.CoreType;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType.Field;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;

@@ -1,9 +1,9 @@
 package dev.stride.cli;
 
+import dev.stride.RecordLayout;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;

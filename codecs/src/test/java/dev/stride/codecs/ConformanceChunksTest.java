@@ -1,5 +1,6 @@
 package dev.stride.codecs;
 
+import dev.stride.RecordLayout;
 import dev.stride.internal.memory.ChunkContext;
 import dev.stride.conformance.Corpus;
 import dev.stride.conformance.Values;
@@ -7,7 +8,6 @@ import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.document.MetadataParser;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.Json;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;

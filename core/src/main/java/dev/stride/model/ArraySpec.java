@@ -35,31 +35,66 @@ public final class ArraySpec {
         this.attributes = attributes;
     }
 
+    /**
+     * An array of {@code type} and {@code shape} with the defaults: one chunk, fill of all bits zero, little-endian bytes.
+     *
+     * @param type the data type of one element
+     * @param shape the size along each dimension, in elements
+     * @return the spec
+     */
     public static ArraySpec of(DataType type, long... shape) {
         long[] wholeShape = Arrays.stream(ZarrException.BadRequest.requireNonNull(shape, "shape")).map(s -> Math.max(1, s)).toArray();
         return new ArraySpec(ZarrException.BadRequest.requireNonNull(type, "type"), shape.clone(), wholeShape, null,
                 List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)), null, new Json.JObject(Map.of()));
     }
 
+    /**
+     * The chunk shape (default: the whole shape, at least 1 along each dimension).
+     *
+     * @param chunkShape the size of a chunk along each dimension
+     * @return the changed spec
+     */
     public ArraySpec chunks(long... chunkShape) {
         return new ArraySpec(type, shape, ZarrException.BadRequest.requireNonNull(chunkShape, "chunkShape").clone(), fill, codecs, dimensionNames, attributes);
     }
 
-    /** The fill value as exact bits of the data type; checked when the array is created, as its JSON spelling is. */
+    /**
+     * The fill value as exact bits of the data type; checked when the array is created, as its JSON spelling is.
+     *
+     * @param value the fill value
+     * @return the changed spec
+     */
     public ArraySpec fill(FillValue value) {
         return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
     }
 
-    /** The fill value in its metadata spelling ({@code "NaN"}, {@code {"x": 0, "y": 1.5}}); checked when the array is created. */
+    /**
+     * The fill value in its metadata spelling ({@code "NaN"}, {@code {"x": 0, "y": 1.5}}); checked when the array is created.
+     *
+     * @param value the fill value's JSON
+     * @return the changed spec
+     */
     public ArraySpec fill(Json value) {
         return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
     }
 
-    /** The codec chain, built with {@link CodecChain} (or any entries a registered codec understands). */
+    /**
+     * The codec chain, built with {@link CodecChain} (or any entries a registered codec understands).
+     *
+     * @param chain the codecs, in spec order
+     * @return the changed spec
+     */
     public ArraySpec codecs(Json.JObject... chain) {
         return codecs(Arrays.asList(ZarrException.BadRequest.requireNonNull(chain, "chain")));
     }
 
+    /**
+     * The codec chain, as a list.
+     *
+     * @param chain the codecs, in spec order
+     * @return the changed spec
+     * @throws ZarrException.BadRequest when {@code chain} or one of its codecs is null
+     */
     public ArraySpec codecs(List<Json.JObject> chain) {
         for (Json.JObject codec : ZarrException.BadRequest.requireNonNull(chain, "chain")) {
             ZarrException.BadRequest.requireNonNull(codec, "a codec of the chain");
@@ -67,42 +102,85 @@ public final class ArraySpec {
         return new ArraySpec(type, shape, chunks, fill, List.copyOf(chain), dimensionNames, attributes);
     }
 
-    /** One name per dimension; null leaves a dimension unnamed. */
+    /**
+     * One name per dimension; null leaves a dimension unnamed.
+     *
+     * @param names one name per dimension
+     * @return the changed spec
+     */
     public ArraySpec dimensionNames(String... names) {
         return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(ZarrException.BadRequest.requireNonNull(names, "names"))), attributes);
     }
 
-    /** The attributes; null for none. */
+    /**
+     * The attributes; null for none.
+     *
+     * @param values the user attributes, or null
+     * @return the changed spec
+     */
     public ArraySpec attributes(Json.JObject values) {
         return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values != null ? values : new Json.JObject(Map.of()));
     }
 
+    /**
+     * The data type.
+     *
+     * @return the data type of one element
+     */
     public DataType type() {
         return type;
     }
 
+    /**
+     * The shape.
+     *
+     * @return a copy of the shape, in elements
+     */
     public long[] shape() {
         return shape.clone();
     }
 
+    /**
+     * The chunk shape.
+     *
+     * @return a copy of the chunk shape, in elements
+     */
     public long[] chunks() {
         return chunks.clone();
     }
 
-    /** The fill value: null for all bits zero, else a {@link FillValue} or its JSON spelling ({@link Json}). */
+    /**
+     * The fill value: null for all bits zero, else a {@link FillValue} or its JSON spelling ({@link Json}).
+     *
+     * @return null, a {@link FillValue}, or a {@link Json}
+     */
     public Object fill() {
         return fill;
     }
 
+    /**
+     * The codec chain.
+     *
+     * @return the codec entries, in spec order
+     */
     public List<Json.JObject> codecs() {
         return codecs;
     }
 
-    /** One name per dimension (null: none given). */
+    /**
+     * One name per dimension (null: none given).
+     *
+     * @return the names, or null
+     */
     public List<String> dimensionNames() {
         return dimensionNames == null ? null : java.util.Collections.unmodifiableList(dimensionNames);
     }
 
+    /**
+     * The user attributes.
+     *
+     * @return the attributes, empty when none were given
+     */
     public Json.JObject attributes() {
         return attributes;
     }

@@ -12,16 +12,27 @@ import java.util.List;
  * @param innerChunkShape the chunk shape inside a shard, or null when the chunks are not sharded
  */
 public record ChunkEncoding(List<Json.JObject> codecs, long[] innerChunkShape) {
+    /** The encoding, copying the codecs and the shape. */
     public ChunkEncoding {
         codecs = List.copyOf(codecs);
         innerChunkShape = innerChunkShape == null ? null : innerChunkShape.clone();
     }
 
+    /**
+     * The chunk shape inside a shard.
+     *
+     * @return a copy of the shape, or null when the chunks are not sharded
+     */
     @Override
     public long[] innerChunkShape() {
         return innerChunkShape == null ? null : innerChunkShape.clone();
     }
 
+    /**
+     * Whether the chunks are shards of inner chunks.
+     *
+     * @return true when {@code sharding_indexed} is the array-to-bytes codec
+     */
     public boolean sharded() {
         return innerChunkShape != null;
     }

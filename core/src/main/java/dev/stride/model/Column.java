@@ -19,50 +19,123 @@ package dev.stride.model;
  */
 public sealed interface Column permits BoolColumn, ByteColumn, ShortColumn, IntColumn, LongColumn, FloatColumn,
         DoubleColumn, TimeColumn, ComplexColumn, RawColumn {
-    /** The field's dotted path ({@code ""} for a plain array). */
+    /**
+     * The field's dotted path ({@code ""} for a plain array).
+     *
+     * @return the dotted path
+     */
     String field();
 
+    /**
+     * The field's data type.
+     *
+     * @return the leaf type
+     */
     DataType type();
 
-    /** Records in the column. */
+    /**
+     * Records in the column.
+     *
+     * @return how many records the column holds
+     */
     int size();
 
+    /**
+     * This column as a bool column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default BoolColumn asBools() {
         return as(BoolColumn.class);
     }
 
+    /**
+     * This column as an int8 or uint8 column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default ByteColumn asBytes() {
         return as(ByteColumn.class);
     }
 
+    /**
+     * This column as an int16 or uint16 column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default ShortColumn asShorts() {
         return as(ShortColumn.class);
     }
 
+    /**
+     * This column as an int32 or uint32 column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default IntColumn asInts() {
         return as(IntColumn.class);
     }
 
+    /**
+     * This column as an int64 or uint64 column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default LongColumn asLongs() {
         return as(LongColumn.class);
     }
 
+    /**
+     * This column as a float16 or float32 column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default FloatColumn asFloats() {
         return as(FloatColumn.class);
     }
 
+    /**
+     * This column as a float64 column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default DoubleColumn asDoubles() {
         return as(DoubleColumn.class);
     }
 
+    /**
+     * This column as a time column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default TimeColumn asTimes() {
         return as(TimeColumn.class);
     }
 
+    /**
+     * This column as a complex column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default ComplexColumn asComplexes() {
         return as(ComplexColumn.class);
     }
 
+    /**
+     * This column as a raw column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
     default RawColumn asRaw() {
         return as(RawColumn.class);
     }

@@ -7,19 +7,34 @@ import java.util.function.BiConsumer;
 /** A Zarr v3 data type of fixed size: a core type, raw bits, a numpy time type or a struct of fields. */
 public sealed interface DataType permits CoreType, RawType, TimeType, StructType {
 
-    /** Encoded size of one element in bytes. */
+    /**
+     * Encoded size of one element in bytes.
+     *
+     * @return the size in bytes
+     */
     int byteSize();
 
-    /** The name as it appears in metadata, with parameters: {@code float64}, {@code r24}, {@code numpy.datetime64[s]}. */
+    /**
+     * The name as it appears in metadata, with parameters: {@code float64}, {@code r24}, {@code numpy.datetime64[s]}.
+     *
+     * @return the metadata name
+     */
     String describe();
 
     /**
      * Calls {@code unit} with (offset, size) of each part of an element whose bytes the codec's byte order
      * reverses: multi-byte numbers, each half of a complex number; never raw bits or single bytes.
+     *
+     * @param offset the element's offset, added to each part's
+     * @param unit called with each part's offset and size in bytes
      */
     void forEachSwapUnit(long offset, BiConsumer<Long, Integer> unit);
 
-    /** True when some part is multi-byte, so the {@code bytes} codec needs an {@code endian}. */
+    /**
+     * True when some part is multi-byte, so the {@code bytes} codec needs an {@code endian}.
+     *
+     * @return whether the byte order matters for this type
+     */
     default boolean hasByteOrder() {
         boolean[] any = {false};
         forEachSwapUnit(0, (off, size) -> any[0] = true);
@@ -30,6 +45,8 @@ public sealed interface DataType permits CoreType, RawType, TimeType, StructType
      * The {@code data_type} member of {@code zarr.json} for this type, as the specs want it written today: core and raw
      * types as names, numpy time types with their unit and scale, structs always as {@code struct} with object fields
      * (a type read from the legacy {@code structured} spelling is written as {@code struct} too).
+     *
+     * @return the {@code data_type} member's value
      */
     default Json json() {
         return switch (this) {

@@ -16,26 +16,60 @@ import java.util.function.LongFunction;
  * {@code nansum}/{@code nanmin} do; an infinity is a value like any other.
  */
 public sealed interface FieldStats {
-    /** The field's dotted path as asked ({@code ""} for a plain array). */
+    /**
+     * The field's dotted path as asked ({@code ""} for a plain array).
+     *
+     * @return the path
+     */
     String field();
 
+    /**
+     * The field's data type.
+     *
+     * @return the leaf type
+     */
     DataType type();
 
-    /** Values summed: every record of the selection except NaN and NaT values. */
+    /**
+     * Values summed: every record of the selection except NaN and NaT values.
+     *
+     * @return the count
+     */
     long count();
 
-    /** NaN values of a float field, NaT values of a time field; 0 for integers. */
+    /**
+     * NaN values of a float field, NaT values of a time field; 0 for integers.
+     *
+     * @return the count of NaN or NaT values
+     */
     long nanCount();
 
-    /** The sum rounded once to the nearest double (infinite when it holds infinities, NaN when both signs). */
+    /**
+     * The sum rounded once to the nearest double (infinite when it holds infinities, NaN when both signs).
+     *
+     * @return the sum
+     */
     double sumAsDouble();
 
-    /** The least value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}. */
+    /**
+     * The least value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}.
+     *
+     * @return the least value
+     */
     double minAsDouble();
 
+    /**
+     * The greatest value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}.
+     *
+     * @return the greatest value
+     */
     double maxAsDouble();
 
-    /** The exact sum divided by the count, to the nearest double; NaN when {@code count() == 0}. */
+    /**
+     * The exact sum divided by the count, to the nearest double; NaN when {@code count() == 0}.
+     *
+     * @return the mean
+     */
     double mean();
 
     private static double mean(BigDecimal sum, long count) {
@@ -49,6 +83,7 @@ public sealed interface FieldStats {
     /**
      * These statistics as those of bool and integer fields, for their exact sum, min and max.
      *
+     * @return these statistics as integer statistics
      * @throws ZarrException.BadRequest naming the field and its type when it is a float or time field
      */
     default Integers asIntegers() {
@@ -58,6 +93,7 @@ public sealed interface FieldStats {
     /**
      * These statistics as those of a time field, for ticks and java.time.
      *
+     * @return these statistics as time statistics
      * @throws ZarrException.BadRequest naming the field and its type when it is no time field
      */
     default Times asTimes() {
@@ -67,6 +103,7 @@ public sealed interface FieldStats {
     /**
      * These statistics as those of a float field, for the exact sum, infinities and NaN count.
      *
+     * @return these statistics as float statistics
      * @throws ZarrException.BadRequest naming the field and its type when it is no float field
      */
     default Floats asFloats() {
@@ -85,16 +122,38 @@ public sealed interface FieldStats {
      * bool (true counts 1), int8..int64 and uint8..uint64. {@code min} and {@code max} are in the field's type: for
      * uint64 the raw bits ({@link Long#toUnsignedString}; {@link #minValue()} gives the number); 0 when {@code count}
      * is 0.
+     *
+     * @param field the field's dotted path
+     * @param type the field's type
+     * @param count values summed
+     * @param sum the exact sum
+     * @param min the least value in the field's type (raw bits for uint64)
+     * @param max the greatest value in the field's type (raw bits for uint64)
      */
     record Integers(String field, CoreType type, long count, BigInteger sum, long min, long max) implements FieldStats {
+        /**
+         * Whether min and max are uint64 bits (or of another unsigned type).
+         *
+         * @return true for uint8..uint64
+         */
         public boolean unsigned() {
             return type.kind() == CoreType.Kind.UNSIGNED;
         }
 
+        /**
+         * The least value as a number, unsigned types included.
+         *
+         * @return the least value, 0 when {@code count} is 0
+         */
         public BigInteger minValue() {
             return value(min, unsigned());
         }
 
+        /**
+         * The greatest value as a number, unsigned types included.
+         *
+         * @return the greatest value, 0 when {@code count} is 0
+         */
         public BigInteger maxValue() {
             return value(max, unsigned());
         }
@@ -129,15 +188,29 @@ public sealed interface FieldStats {
      * numpy.datetime64 and timedelta64 in ticks of the type's unit and scale: {@code sum}, {@code min} and
      * {@code max} are tick counts (the sum of datetimes counts from 1970); {@link #instant}/{@link #duration} turn a
      * tick count into java.time as {@link TimeType} does. NaT values are in {@code nanCount}.
+     *
+     * @param field the field's dotted path
+     * @param type the unit and scale factor
+     * @param count values summed, NaT left out
+     * @param nanCount NaT values
+     * @param sum the exact sum of the tick counts
+     * @param min the least tick count
+     * @param max the greatest tick count
      */
     record Times(String field, TimeType type, long count, long nanCount, BigInteger sum, long min, long max) implements FieldStats {
         /** {@code ticks} of a timedelta as a time span ({@link TimeType#toDuration}); empty for NaT, a datetime, units of
+         *
+         * @param ticks a tick count, such as {@link #min()}
+         * @return the span, or empty
          * no fixed length, and spans beyond what {@link Duration} holds. */
         public Optional<Duration> duration(long ticks) {
             return converted(type::toDuration, ticks);
         }
 
         /** {@code ticks} of a datetime as a point in time ({@link TimeType#toInstant}); empty for NaT, a timedelta, and
+         *
+         * @param ticks a tick count, such as {@link #min()}
+         * @return the point in time, or empty
          * points beyond {@link Instant}. */
         public Optional<Instant> instant(long ticks) {
             return converted(type::toInstant, ticks);
@@ -179,6 +252,16 @@ public sealed interface FieldStats {
      * exact sum of the values by at most {@code (m + 5) * 2^-53} times the sum of their magnitudes, {@code m} being
      * the records in a block; a block whose double sum overflows is added value by value, exactly.
      * Infinities are counted apart from {@code sum} ({@link #sumAsDouble()} adds them back); min and max see them.
+     *
+     * @param field the field's dotted path
+     * @param type float16, float32 or float64
+     * @param count values summed, NaN left out
+     * @param nanCount NaN values
+     * @param sum the exact sum of the finite values' block sums
+     * @param positiveInfinities how many values are +Infinity
+     * @param negativeInfinities how many values are -Infinity
+     * @param min the least value
+     * @param max the greatest value
      */
     record Floats(String field, CoreType type, long count, long nanCount, BigDecimal sum, long positiveInfinities,
                   long negativeInfinities, double min, double max) implements FieldStats {

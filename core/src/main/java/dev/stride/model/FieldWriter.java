@@ -22,17 +22,33 @@ public final class FieldWriter {
     private final String node;
     private final FieldAccessor field;
 
+    /**
+     * A setter of {@code field}, whose refusals name the array {@code node}.
+     *
+     * @param node the array's path, for messages
+     * @param field the accessor of the field set
+     */
     public FieldWriter(String node, FieldAccessor field) {
         this.node = node;
         this.field = field;
     }
 
-    /** Dotted path from the record root; {@code ""} for a plain array. */
+    /**
+     * Dotted path from the record root; {@code ""} for a plain array.
+     *
+     * @return the path
+     */
     public String path() {
         return field.path();
     }
 
-    /** Integers, times and bools (non-zero is true) exactly; floats and complex numbers (real part) converted. */
+    /**
+     * Integers, times and bools (non-zero is true) exactly; floats and complex numbers (real part) converted.
+     *
+     * @param records packed records, written in place
+     * @param i the record's index in {@code records}
+     * @param v the value
+     */
     public void setLong(MemorySegment records, long i, long v) {
         switch (field) {
             case BoolField f -> f.set(records, i, v != 0);
@@ -48,7 +64,13 @@ public final class FieldWriter {
         }
     }
 
-    /** Floats exactly (float16 rounded to nearest), complex numbers as their real part; integers as {@code (long) v}. */
+    /**
+     * Floats exactly (float16 rounded to nearest), complex numbers as their real part; integers as {@code (long) v}.
+     *
+     * @param records packed records, written in place
+     * @param i the record's index in {@code records}
+     * @param v the value
+     */
     public void setDouble(MemorySegment records, long i, double v) {
         switch (field) {
             case HalfField f -> f.set(records, i, (float) v);
@@ -59,10 +81,26 @@ public final class FieldWriter {
         }
     }
 
+    /**
+     * Stores a bool as 1 or 0, converted to the field's kind as {@link #setLong} does.
+     *
+     * @param records packed records, written in place
+     * @param i the record's index in {@code records}
+     * @param v the value
+     */
     public void setBoolean(MemorySegment records, long i, boolean v) {
         setLong(records, i, v ? 1 : 0);
     }
 
+    /**
+     * Stores both parts of a complex number.
+     *
+     * @param records packed records, written in place
+     * @param i the record's index in {@code records}
+     * @param re the real part
+     * @param im the imaginary part
+     * @throws ZarrException.BadRequest when the field is not complex
+     */
     public void setComplex(MemorySegment records, long i, double re, double im) {
         if (!(field instanceof ComplexField f)) {
             throw refused("a complex number");
@@ -70,7 +108,13 @@ public final class FieldWriter {
         f.set(records, i, re, im);
     }
 
-    /** The bytes of an {@code r<N>} field, as stored. */
+    /**
+     * The bytes of an {@code r<N>} field, as stored.
+     *
+     * @param records packed records, written in place
+     * @param i the record's index in {@code records}
+     * @param v N/8 bytes
+     */
     public void setBytes(MemorySegment records, long i, byte[] v) {
         if (!(field instanceof RawField f) || v.length != f.byteSize()) {
             throw refused(v.length + " raw bytes");
@@ -82,7 +126,13 @@ public final class FieldWriter {
         return new ZarrException.BadRequest(node, "field '" + path() + "' (" + field.type().describe() + ") cannot hold " + what);
     }
 
-    /** A column or Java array of this field as a column of {@code records} records; refuses another type or length. */
+    /**
+     * A column or Java array of this field as a column of {@code records} records; refuses another type or length.
+     *
+     * @param column a column, or the Java array a column of this field holds
+     * @param records how many records it must hold
+     * @return the column
+     */
     public Column checkColumn(Object column, long records) {
         try {
             return field.column(column, records);
@@ -91,7 +141,15 @@ public final class FieldWriter {
         }
     }
 
-    /** Copies records {@code from..from+count} of a checked column into records {@code first..} of {@code records}. */
+    /**
+     * Copies records {@code from..from+count} of a checked column into records {@code first..} of {@code records}.
+     *
+     * @param column a column checked by {@link #checkColumn}
+     * @param from the column's first record copied
+     * @param records packed records, written in place
+     * @param first the record that receives the column's record {@code from}
+     * @param count how many records
+     */
     public void copyColumn(Column column, int from, MemorySegment records, long first, long count) {
         field.copyFrom(column, from, records, first, (int) count);
     }

@@ -12,6 +12,13 @@ public final class FillValue {
     private final Json json;
     private final byte[] littleEndian;
 
+    /**
+     * The fill value of {@code type}: its metadata spelling and its exact bits.
+     *
+     * @param type the data type
+     * @param json how the metadata spells it
+     * @param littleEndian one element's bytes, little-endian (copied)
+     */
     public FillValue(DataType type, Json json, byte[] littleEndian) {
         if (littleEndian.length != type.byteSize()) {
             throw new ZarrException.BadRequest(null, "fill value of " + type.describe() + " needs " + type.byteSize() + " bytes");
@@ -21,15 +28,30 @@ public final class FillValue {
         this.littleEndian = littleEndian.clone();
     }
 
+    /**
+     * The data type it is a value of.
+     *
+     * @return the data type
+     */
     public DataType type() {
         return type;
     }
 
+    /**
+     * How the metadata spells it.
+     *
+     * @return the fill value's JSON
+     */
     public Json json() {
         return json;
     }
 
-    /** One element's bytes in the given byte order. */
+    /**
+     * One element's bytes in the given byte order.
+     *
+     * @param order the byte order of the records the element joins
+     * @return a copy of the element's bytes
+     */
     public byte[] bytes(ByteOrder order) {
         byte[] out = littleEndian.clone();
         if (order == ByteOrder.BIG_ENDIAN) {
@@ -38,7 +60,11 @@ public final class FillValue {
         return out;
     }
 
-    /** True when every byte is zero, so a fresh zeroed buffer already holds the fill value. */
+    /**
+     * True when every byte is zero, so a fresh zeroed buffer already holds the fill value.
+     *
+     * @return true for all bits zero
+     */
     public boolean isZero() {
         for (byte b : littleEndian) {
             if (b != 0) {

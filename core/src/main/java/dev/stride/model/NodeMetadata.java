@@ -3,17 +3,33 @@ package dev.stride.model;
 /** A parsed, validated {@code zarr.json}: an array's or a group's. */
 public sealed interface NodeMetadata permits ArrayMetadata, GroupMetadata {
 
-    /** The node's path in its hierarchy: {@code /} for the root, else {@code /a/b}. */
+    /**
+     * The node's path in its hierarchy: {@code /} for the root, else {@code /a/b}.
+     *
+     * @return the path
+     */
     String path();
 
+    /**
+     * The node's user attributes.
+     *
+     * @return the {@code attributes} member (empty when absent)
+     */
     Json.JObject attributes();
 
-    /** The document as read. */
+    /**
+     * The document as read.
+     *
+     * @return the parsed document
+     */
     Json.JObject json();
 
     /**
      * Checks a node name per the spec: not empty, no '/', not only periods, no "__" prefix, not "zarr.json".
      * Returns the reason it is refused, or null when it is legal.
+     *
+     * @param name a node name, not a path
+     * @return why it is refused, or null when it is legal
      */
     static String invalidNameReason(String name) {
         if (name.isEmpty()) {
@@ -34,7 +50,13 @@ public sealed interface NodeMetadata permits ArrayMetadata, GroupMetadata {
         return null;
     }
 
-    /** The path of a child named {@code name} below {@code parent}. */
+    /**
+     * The path of a child named {@code name} below {@code parent}.
+     *
+     * @param parent the parent's path
+     * @param name the child's name
+     * @return the child's path
+     */
     static String childPath(String parent, String name) {
         return parent.equals("/") ? "/" + name : parent + "/" + name;
     }

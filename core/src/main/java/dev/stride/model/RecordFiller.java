@@ -10,5 +10,12 @@ import java.lang.foreign.MemorySegment;
  */
 @FunctionalInterface
 public interface RecordFiller {
+    /**
+     * Sets the fields of one record.
+     *
+     * @param index the record's C-order position in the region
+     * @param records the records the one at hand is in
+     * @param i the record's index in {@code records}
+     */
     void fill(long index, MemorySegment records, long i);
 }

@@ -9,5 +9,12 @@ import java.lang.foreign.MemorySegment;
  */
 @FunctionalInterface
 public interface RecordVisitor {
+    /**
+     * Reads one record.
+     *
+     * @param index the record's C-order position in the region
+     * @param records the records the one at hand is in
+     * @param i the record's index in {@code records}
+     */
     void visit(long index, MemorySegment records, long i);
 }

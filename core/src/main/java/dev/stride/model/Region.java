@@ -2,7 +2,12 @@ package dev.stride.model;
 
 import java.util.Arrays;
 
-/** A box of an N-d array: {@code start} inclusive, {@code stop} exclusive, per dimension. */
+/**
+ * A box of an N-d array: {@code start} inclusive, {@code stop} exclusive, per dimension.
+ *
+ * @param start the first index along each dimension, inclusive
+ * @param stop the end along each dimension, exclusive
+ */
 public record Region(long[] start, long[] stop) {
 
     /**
@@ -18,7 +23,12 @@ public record Region(long[] start, long[] stop) {
         stop = stop.clone();
     }
 
-    /** The whole of an array of {@code shape}. */
+    /**
+     * The whole of an array of {@code shape}.
+     *
+     * @param shape the array's shape
+     * @return the region from 0 to {@code shape}
+     */
     public static Region all(long[] shape) {
         return new Region(new long[ZarrException.BadRequest.requireNonNull(shape, "shape").length], shape);
     }
@@ -28,6 +38,9 @@ public record Region(long[] start, long[] stop) {
      * a single index {@code i}; negative values count from the end), clamped to {@code shape}. Missing trailing
      * dimensions are taken whole.
      *
+     * @param text the slices
+     * @param shape the array's shape
+     * @return the region
      * @throws ZarrException.BadRequest when the text is no such slice list, has more dimensions than {@code shape}, or
      *         a single index lies outside its dimension
      */
@@ -70,20 +83,40 @@ public record Region(long[] start, long[] stop) {
         return Math.max(0, Math.min(v, size));
     }
 
+    /**
+     * The corner where the region starts.
+     *
+     * @return a copy of the first index along each dimension
+     */
     @Override
     public long[] start() {
         return start.clone();
     }
 
+    /**
+     * The corner where the region stops.
+     *
+     * @return a copy of the exclusive end along each dimension
+     */
     @Override
     public long[] stop() {
         return stop.clone();
     }
 
+    /**
+     * The number of dimensions.
+     *
+     * @return the rank
+     */
     public int rank() {
         return start.length;
     }
 
+    /**
+     * The region's size along each dimension.
+     *
+     * @return {@code stop - start} per dimension
+     */
     public long[] shape() {
         long[] s = new long[start.length];
         for (int i = 0; i < s.length; i++) {
@@ -95,6 +128,7 @@ public record Region(long[] start, long[] stop) {
     /**
      * Number of elements.
      *
+     * @return the product of the region's shape
      * @throws ArithmeticException when the count exceeds a long
      */
     public long size() {
@@ -109,6 +143,7 @@ public record Region(long[] start, long[] stop) {
      * Checks that the region lies inside an array of {@code shape}.
      *
      * @param node the array's path, for the message
+     * @param shape the array's shape
      * @return this region
      * @throws ZarrException.BadRequest when the ranks differ or the region reaches outside the shape
      */

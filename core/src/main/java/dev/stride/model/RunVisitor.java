@@ -9,5 +9,13 @@ import java.lang.foreign.MemorySegment;
  */
 @FunctionalInterface
 public interface RunVisitor {
+    /**
+     * Receives one run.
+     *
+     * @param unit the decoded unit
+     * @param first the run's first record in {@code unit}
+     * @param count how many records the run holds
+     * @param out the C-order index of its first record in the region
+     */
     void run(MemorySegment unit, long first, long count, long out);
 }

@@ -12,12 +12,26 @@ import java.util.function.BiConsumer;
 /**
  * A record of named fields, packed with no padding in declaration order ({@code struct}, or the legacy
  * {@code structured} spelling, which {@link #legacy()} remembers).
+ *
+ * @param fields the fields in declaration order
+ * @param legacy true when the metadata spelled it {@code structured}
  */
 public record StructType(List<Field> fields, boolean legacy) implements DataType {
 
+    /**
+     * One named field of a struct.
+     *
+     * @param name the field's name
+     * @param type its data type (another struct nests)
+     */
     public record Field(String name, DataType type) {
     }
 
+    /**
+     * A struct of {@code fields} in order.
+     *
+     * @throws ZarrException.BadRequest when there are no fields, a name is empty, or two share a name or a dotted path
+     */
     public StructType {
         fields = List.copyOf(fields);
         if (fields.isEmpty()) {
@@ -39,6 +53,9 @@ public record StructType(List<Field> fields, boolean legacy) implements DataType
      * Two fields, leaves or nested structs, whose dotted paths are equal ({@code a.b} named so beside {@code a} holding
      * {@code b}), as index chains from {@code fields} (the earlier one first); null when every path is distinct.
      * Fields are named by dotted path everywhere ({@code point.x}), so such a struct could not be read unambiguously.
+     *
+     * @param fields a struct's fields
+     * @return the two index chains, or null
      */
     public static int[][] samePath(List<Field> fields) {
         Map<String, int[]> seen = new HashMap<>();
@@ -72,7 +89,13 @@ public record StructType(List<Field> fields, boolean legacy) implements DataType
         return f;
     }
 
-    /** The dotted path of the field an index chain leads to. */
+    /**
+     * The dotted path of the field an index chain leads to.
+     *
+     * @param fields a struct's fields
+     * @param chain the index of a field at each level
+     * @return the path, names joined by dots
+     */
     public static String path(List<Field> fields, int[] chain) {
         StringBuilder s = new StringBuilder(fields.get(chain[0]).name());
         List<Field> level = fields;
@@ -83,6 +106,13 @@ public record StructType(List<Field> fields, boolean legacy) implements DataType
         return s.toString();
     }
 
+    /**
+     * A struct of {@code fields}, spelled {@code struct} in metadata.
+     *
+     * @param fields the fields in order
+     * @return the struct
+     * @throws ZarrException.BadRequest when there are no fields, a name is empty, or two share a name or a dotted path
+     */
     public static StructType of(Field... fields) {
         return new StructType(List.of(fields), false);
     }

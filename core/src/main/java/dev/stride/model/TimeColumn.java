@@ -7,8 +7,13 @@ import java.util.Objects;
 /**
  * A numpy datetime64 or timedelta64 field as counts of {@code scaleFactor} units ({@link TimeType#NAT} for NaT);
  * {@link #instant} and {@link #duration} give what a count stands for.
+ *
+ * @param field the field's dotted path ({@code ""} for a plain array)
+ * @param type the unit and scale factor
+ * @param values the stored counts, one a record ({@link TimeType#NAT} for NaT)
  */
 public record TimeColumn(String field, TimeType type, long[] values) implements Column {
+    /** A column over {@code values}, which it holds without a copy. */
     public TimeColumn {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(values, "values");
@@ -22,6 +27,7 @@ public record TimeColumn(String field, TimeType type, long[] values) implements 
     /**
      * Record {@code i} of a datetime64 as an instant (see {@link TimeType#toInstant}).
      *
+     * @param i the record's index in the column
      * @return the instant, or null for NaT
      * @throws ZarrException.BadRequest naming the field, for a timedelta64 or the generic unit, or a value beyond {@link Instant}
      */
@@ -36,6 +42,7 @@ public record TimeColumn(String field, TimeType type, long[] values) implements 
     /**
      * Record {@code i} of a timedelta64 as a duration (see {@link TimeType#toDuration}).
      *
+     * @param i the record's index in the column
      * @return the duration, or null for NaT
      * @throws ZarrException.BadRequest naming the field, for a datetime64, the units Y, M and generic, or a value beyond {@link Duration}
      */

@@ -13,6 +13,10 @@ import java.util.function.BiConsumer;
  * {@code numpy.datetime64} and {@code numpy.timedelta64}: an int64 count of {@code scaleFactor} units,
  * where {@link #NAT} (the smallest int64) means "not a time". {@link #toInstant} and {@link #toDuration} turn a
  * stored count into java.time values.
+ *
+ * @param datetime true for {@code numpy.datetime64}, false for {@code numpy.timedelta64}
+ * @param unit the numpy unit ({@code D}, {@code s}, {@code ms}, ... or {@code generic})
+ * @param scaleFactor how many units one count stands for
  */
 public record TimeType(boolean datetime, String unit, long scaleFactor) implements DataType {
     public static final long NAT = Long.MIN_VALUE;
@@ -26,6 +30,11 @@ public record TimeType(boolean datetime, String unit, long scaleFactor) implemen
     private static final Map<String, Long> SECONDS_PER_UNIT = Map.of("W", 604_800L, "D", 86_400L, "h", 3_600L, "m", 60L, "s", 1L);
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
+    /**
+     * The numpy name of the type.
+     *
+     * @return {@code numpy.datetime64} or {@code numpy.timedelta64}
+     */
     public String name() {
         return datetime ? "numpy.datetime64" : "numpy.timedelta64";
     }

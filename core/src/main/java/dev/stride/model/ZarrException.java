@@ -30,9 +30,16 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     /** A scheme and {@code //}, then an authority's user information up to its {@code @} (RFC 3986: no / ? # in it). */
     private static final Pattern USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]*@");
 
+    /** The node's path, or null. */
     private final String node;
+
+    /** The JSON pointer of the member at fault, or null. */
     private final String member;
+
+    /** The store key at fault, or null. */
     private final String chunkKey;
+
+    /** Why, without the place. */
     private final String reason;
 
     ZarrException(String node, String member, String chunkKey, String reason, Throwable cause) {
@@ -71,22 +78,38 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         return text == null || text.indexOf('@') < 0 ? text : USER_INFO.matcher(text).replaceAll("$1***@");
     }
 
-    /** The node's path in its hierarchy ({@code /group/array}), or null. */
+    /**
+     * The node's path in its hierarchy ({@code /group/array}), or null.
+     *
+     * @return the path, or null when the failure is not about one node
+     */
     public String node() {
         return node;
     }
 
-    /** The JSON pointer of the member at fault in the node's {@code zarr.json}, or null. */
+    /**
+     * The JSON pointer of the member at fault in the node's {@code zarr.json}, or null.
+     *
+     * @return the JSON pointer, or null when no member is at fault
+     */
     public String member() {
         return member;
     }
 
-    /** The store key of the chunk at fault, or null. */
+    /**
+     * The store key of the chunk at fault, or null.
+     *
+     * @return the store key, or null when no key is at fault
+     */
     public String chunkKey() {
         return chunkKey;
     }
 
-    /** Why, without the location. */
+    /**
+     * Why, without the location.
+     *
+     * @return the reason alone, without the place
+     */
     public String reason() {
         return reason;
     }
@@ -95,10 +118,26 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class InvalidMetadata extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A member that breaks the spec.
+         *
+         * @param node the node's path, or null
+         * @param member the JSON pointer of the member, or null
+         * @param reason why, in a sentence
+         */
         public InvalidMetadata(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
 
+        /**
+         * A member that breaks the spec, and the failure underneath.
+         *
+         * @param node the node's path, or null
+         * @param member the JSON pointer of the member, or null
+         * @param reason why, in a sentence
+         * @param cause the failure underneath
+         */
         public InvalidMetadata(String node, String member, String reason, Throwable cause) {
             super(node, member, null, reason, cause);
         }
@@ -108,6 +147,14 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class Unsupported extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * Something Stride must understand but does not know.
+         *
+         * @param node the node's path, or null
+         * @param member the JSON pointer of the member, or null
+         * @param reason why, in a sentence
+         */
         public Unsupported(String node, String member, String reason) {
             super(node, member, null, reason, null);
         }
@@ -117,10 +164,26 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class CorruptChunk extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * Chunk bytes that do not decode.
+         *
+         * @param node the node's path, or null
+         * @param chunkKey the chunk's store key, or null
+         * @param reason why, in a sentence
+         */
         public CorruptChunk(String node, String chunkKey, String reason) {
             super(node, null, chunkKey, reason, null);
         }
 
+        /**
+         * Chunk bytes that do not decode, and the failure of the decoder.
+         *
+         * @param node the node's path, or null
+         * @param chunkKey the chunk's store key, or null
+         * @param reason why, in a sentence
+         * @param cause the failure underneath
+         */
         public CorruptChunk(String node, String chunkKey, String reason, Throwable cause) {
             super(node, null, chunkKey, reason, cause);
         }
@@ -130,6 +193,14 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class StoreFailure extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A store that could not read or write.
+         *
+         * @param key the store key (the store's path for a whole store), or null
+         * @param reason why, in a sentence
+         * @param cause the failure underneath, or null
+         */
         public StoreFailure(String key, String reason, Throwable cause) {
             super(null, null, key, "key", reason, cause);
         }
@@ -142,10 +213,26 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class WriteFailure extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A failed write of {@code key}, the reason taken from the cause.
+         *
+         * @param node the node's path, or null
+         * @param key the store key that keeps its old value
+         * @param cause the failure underneath
+         */
         public WriteFailure(String node, String key, Throwable cause) {
             this(node, key, String.valueOf(cause), cause);
         }
 
+        /**
+         * A failed write of {@code key}, saying what failed.
+         *
+         * @param node the node's path, or null
+         * @param key the store key that keeps its old value
+         * @param reason why, in a sentence
+         * @param cause the failure underneath
+         */
         public WriteFailure(String node, String key, String reason, Throwable cause) {
             super(node, null, key, "not written, the old value is kept: " + reason, cause);
         }
@@ -155,6 +242,13 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class NodeNotFound extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * No node, or one of the other kind, at a legal path.
+         *
+         * @param node the node's path, or null
+         * @param reason why, in a sentence
+         */
         public NodeNotFound(String node, String reason) {
             super(node, null, null, reason, null);
         }
@@ -164,6 +258,12 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class Closed extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A use of something closed.
+         *
+         * @param what what was closed ({@code array /x})
+         */
         public Closed(String what) {
             super(null, null, null, what + " is closed", null);
         }
@@ -173,6 +273,14 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class OverBudget extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A decode that needs more memory than the budget allows.
+         *
+         * @param node the node's path, or null
+         * @param chunkKey the chunk's store key, or null
+         * @param reason why, in a sentence
+         */
         public OverBudget(String node, String chunkKey, String reason) {
             super(node, null, chunkKey, reason, null);
         }
@@ -182,11 +290,25 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     public static final class BadRequest extends ZarrException {
 
         private static final long serialVersionUID = 1L;
+
+        /**
+         * A malformed argument or one that does not fit the array.
+         *
+         * @param node the node's path, or null
+         * @param reason why, in a sentence
+         */
         public BadRequest(String node, String reason) {
             super(node, null, null, reason, null);
         }
 
-        /** {@code value} when it is not null; otherwise a BadRequest naming the {@code parameter} that was null. */
+        /**
+         * {@code value} when it is not null; otherwise a BadRequest naming the {@code parameter} that was null.
+         *
+         * @param value the argument
+         * @param parameter the parameter's name, for the message
+         * @param <T> the argument's type
+         * @return {@code value}
+         */
         public static <T> T requireNonNull(T value, String parameter) {
             if (value == null) {
                 throw new BadRequest(null, parameter + " must not be null");

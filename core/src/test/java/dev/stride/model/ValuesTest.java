@@ -1,5 +1,6 @@
 package dev.stride.model;
 
+import dev.stride.RecordLayout;
 import dev.stride.model.FieldAccessor.ByteField;
 import dev.stride.model.FieldAccessor.DoubleField;
 import dev.stride.model.FieldAccessor.IntField;

@@ -1,6 +1,7 @@
 package dev.stride.readme;
 
 import dev.stride.ArrayWriter;
+import dev.stride.RecordLayout;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.ZarrWriter;
@@ -10,7 +11,6 @@ import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor.FloatField;
 import dev.stride.model.FieldStats;
 import dev.stride.model.FloatColumn;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;

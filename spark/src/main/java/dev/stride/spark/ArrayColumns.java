@@ -1,8 +1,8 @@
 package dev.stride.spark;
 
+import dev.stride.RecordLayout;
 import dev.stride.ZarrArray;
 import dev.stride.model.ArrayMetadata;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;

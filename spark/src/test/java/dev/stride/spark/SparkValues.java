@@ -1,9 +1,9 @@
 package dev.stride.spark;
 
+import dev.stride.RecordLayout;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.StructType;
 import org.apache.spark.sql.Row;
 

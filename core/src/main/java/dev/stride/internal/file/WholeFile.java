@@ -18,9 +18,20 @@ public final class WholeFile {
     private WholeFile() {
     }
 
-    /** What fills the file, from its start; returns what the write returns. */
+    /**
+     * What fills the file, from its start; returns what the write returns.
+     *
+     * @param <T> what the write returns
+     */
     @FunctionalInterface
     public interface Contents<T> {
+        /**
+         * Writes the file's contents.
+         *
+         * @param out the hidden file, positioned at its start
+         * @return what the write returns
+         * @throws IOException when writing fails (the file is then left as it was)
+         */
         T writeTo(FileChannel out) throws IOException;
     }
 
@@ -30,7 +41,12 @@ public final class WholeFile {
      * any step fails, the hidden file is deleted and {@code file} is as it was. Hidden files of {@code file} left by
      * processes of this host that are gone are deleted first.
      *
+     * @param file the file to write
+     * @param contents what fills it
+     * @param <T> what the write returns
+     * @return what {@code contents} returned
      * @throws ZarrException.BadRequest when {@code file} is null or a directory
+     * @throws IOException when writing, forcing or renaming fails
      */
     public static <T> T write(Path file, Contents<T> contents) throws IOException {
         ZarrException.BadRequest.requireNonNull(contents, "contents");

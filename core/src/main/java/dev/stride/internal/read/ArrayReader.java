@@ -2,11 +2,11 @@ package dev.stride.internal.read;
 
 import dev.stride.internal.memory.CountedScope;
 import dev.stride.model.ArrayMetadata;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -21,7 +21,6 @@ public final class ArrayReader implements AutoCloseable {
     private final Store store;
     private final String prefix;
     private final ArrayMetadata meta;
-    private final RecordLayout layout;
     private final ChunkSource source;
     private final long[] unitShape;
     private final long unitBytes;
@@ -35,10 +34,9 @@ public final class ArrayReader implements AutoCloseable {
         this.prefix = prefix;
         this.meta = meta;
         this.source = new ChunkSource(store, prefix, meta);
-        this.layout = RecordLayout.compile(meta.dataType(), source.arrayOrder());
         this.unitShape = source.unitShape();
         this.unitBytes = source.unitPipeline().spec().byteSize();
-        this.fillElement = meta.fillValue().bytes(layout.order());
+        this.fillElement = meta.fillValue().bytes(source.arrayOrder());
         this.scope = new CountedScope("array " + meta.path());
     }
 
@@ -55,8 +53,9 @@ public final class ArrayReader implements AutoCloseable {
         return meta;
     }
 
-    public RecordLayout layout() {
-        return layout;
+    /** The byte order of the records reads give: that of the stored chunks. */
+    public ByteOrder order() {
+        return source.arrayOrder();
     }
 
     public Store store() {

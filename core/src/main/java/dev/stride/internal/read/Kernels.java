@@ -1,6 +1,7 @@
 package dev.stride.internal.read;
 
 import dev.stride.internal.base.Reads;
+import dev.stride.internal.field.Accessor;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.TimeType;
@@ -80,11 +81,12 @@ public final class Kernels {
                 boolean summed = switch ((CoreType) f.type()) {
                     case FLOAT64 -> floating(s, little, true, at, recordSize, n, t);
                     case FLOAT32 -> floating(s, little, false, at, recordSize, n, t);
-                    default -> sumAny(f, s, first, n, t);
+                    default -> sumAny(Accessor.of(f), s, first, n, t);
                 };
                 if (!summed) {
+                    Accessor<?> a = Accessor.of(f);
                     for (long i = first; i < first + n; i++) {
-                        t.value(f.getDouble(s, i));
+                        t.value(a.getDouble(s, i));
                     }
                 }
             }
@@ -177,7 +179,7 @@ public final class Kernels {
     }
 
     /** float16, through its accessor. */
-    private static boolean sumAny(FieldAccessor f, MemorySegment s, long first, long n, FieldTotal.Floats t) {
+    private static boolean sumAny(Accessor<?> f, MemorySegment s, long first, long n, FieldTotal.Floats t) {
         double sum = 0;
         double min = t.min;
         double max = t.max;
@@ -294,8 +296,9 @@ public final class Kernels {
                 out[pos + i] = Reads.f64(s, at + i * recordSize, little);
             }
         } else {
+            Accessor<?> a = Accessor.of(f);
             for (int i = 0; i < n; i++) {
-                out[pos + i] = f.getDouble(s, first + i);
+                out[pos + i] = a.getDouble(s, first + i);
             }
         }
     }

@@ -41,7 +41,7 @@ public final class ScanPass {
             // off-heap like every unit: a heap segment seen once by the kernels would slow their loops for good
             byte[] fill = array.fillElement();
             MemorySegment fillRecord = arena.allocate(fill.length).copyFrom(MemorySegment.ofArray(fill));
-            scan = new FieldScan(names, fields, array.layout().recordSize(), fillRecord);
+            scan = new FieldScan(names, fields, array.metadata().dataType().byteSize(), fillRecord);
         }
         array.ensureOpen();
         long[] stored = StoredUnits.find(array.store(), array.prefix(), array.metadata(), array.unitShape(), grid);

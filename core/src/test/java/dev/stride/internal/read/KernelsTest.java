@@ -1,11 +1,11 @@
 package dev.stride.internal.read;
 
+import dev.stride.RecordLayout;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
-import dev.stride.model.RecordLayout;
-import dev.stride.model.StructType;
 import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
 import org.junit.jupiter.api.Test;
 
 import java.lang.foreign.Arena;

@@ -1,6 +1,7 @@
 package dev.stride.internal.write;
 
 import dev.stride.ArrayWriter;
+import dev.stride.RecordLayout;
 import dev.stride.Zarr;
 import dev.stride.ZarrWriter;
 import dev.stride.internal.store.MemoryStore;
@@ -21,7 +22,6 @@ import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.LongColumn;
 import dev.stride.model.RawColumn;
 import dev.stride.model.RawType;
-import dev.stride.model.RecordLayout;
 import dev.stride.model.Selection;
 import dev.stride.model.ShortColumn;
 import dev.stride.model.StructType.Field;

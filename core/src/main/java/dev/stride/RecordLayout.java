@@ -1,4 +1,14 @@
-package dev.stride.model;
+package dev.stride;
+
+import dev.stride.internal.field.Accessor;
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.Json;
+import dev.stride.model.RawType;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -7,6 +17,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +53,9 @@ public final class RecordLayout {
     /**
      * Compiles a data type for records stored in {@code order}; any data type Stride parses compiles.
      *
+     * @param type the data type of one element
+     * @param order the byte order the elements are stored in
+     * @return the layout and one accessor per leaf field
      * @throws ZarrException.BadRequest when {@code type} or {@code order} is null
      */
     public static RecordLayout compile(DataType type, ByteOrder order) {
@@ -84,23 +98,41 @@ public final class RecordLayout {
             }
             return;
         }
-        out.add(FieldAccessor.create(new FieldAccessor.Site(path, List.copyOf(segments), offset, order, layout.byteSize()), t));
+        out.add(Accessor.create(new Accessor.Site(path, List.copyOf(segments), offset, order, layout.byteSize()), t));
     }
 
+    /**
+     * The data type the layout was compiled from.
+     *
+     * @return the type of one element
+     */
     public DataType type() {
         return type;
     }
 
+    /**
+     * The byte order the layout was compiled for.
+     *
+     * @return the order of the records' multi-byte values
+     */
     public ByteOrder order() {
         return order;
     }
 
-    /** The packed layout of one element. */
+    /**
+     * The packed layout of one element.
+     *
+     * @return a struct layout of unaligned members for a struct, else the value layout of the type
+     */
     public MemoryLayout layout() {
         return layout;
     }
 
-    /** Bytes per element (record). */
+    /**
+     * Bytes per element (record).
+     *
+     * @return the layout's byte size
+     */
     public long recordSize() {
         return layout.byteSize();
     }
@@ -115,18 +147,33 @@ public final class RecordLayout {
                 + (order == ByteOrder.BIG_ENDIAN ? "big" : "little") + "-endian]";
     }
 
-    /** Every leaf field in declaration order, nested structs depth-first. */
+    /**
+     * Every leaf field in declaration order, nested structs depth-first.
+     *
+     * @return the accessors, unmodifiable
+     */
     public List<FieldAccessor> fields() {
         return fields;
     }
 
-    /** The leaf field at a dotted path, or null. */
+    /**
+     * The leaf field at a dotted path, or null.
+     *
+     * @param path a dotted path ({@code point.x}), {@code ""} for a plain data type
+     * @return the accessor, or null when no leaf field has that path
+     */
     public FieldAccessor fieldOrNull(String path) {
-        return byPath.get(path);
+        return byPath.get(ZarrException.BadRequest.requireNonNull(path, "path"));
     }
 
-    /** The leaf field reached by exact name segments, for names that themselves contain dots. */
+    /**
+     * The leaf field reached by exact name segments, for names that themselves contain dots.
+     *
+     * @param segments the field names from the record root down
+     * @return the accessor, or null when no leaf field has those names
+     */
     public FieldAccessor fieldOrNull(List<String> segments) {
+        ZarrException.BadRequest.requireNonNull(segments, "segments");
         for (FieldAccessor f : fields) {
             if (f.segments().equals(segments)) {
                 return f;
@@ -135,13 +182,20 @@ public final class RecordLayout {
         return null;
     }
 
-    /** Record {@code i} of {@code records} in the Zarr v3 fill-value JSON encoding (an object per struct, fields in order). */
+    /**
+     * Record {@code i} of {@code records} in the Zarr v3 fill-value JSON encoding: an object per struct, its fields in
+     * order; a plain type's value alone.
+     *
+     * @param records packed records of this layout
+     * @param i the record's index in {@code records}
+     * @return the record's JSON
+     * @throws ZarrException.BadRequest when {@code records} is null
+     */
     public Json toJson(MemorySegment records, long i) {
-        java.util.Iterator<FieldAccessor> leaves = fields.iterator();
-        return toJson(type, leaves, records, i);
+        return toJson(type, fields.iterator(), ZarrException.BadRequest.requireNonNull(records, "records"), i);
     }
 
-    private static Json toJson(DataType t, java.util.Iterator<FieldAccessor> leaves, MemorySegment records, long i) {
+    private static Json toJson(DataType t, Iterator<FieldAccessor> leaves, MemorySegment records, long i) {
         if (t instanceof StructType s) {
             Map<String, Json> members = new LinkedHashMap<>();
             for (StructType.Field f : s.fields()) {
@@ -152,9 +206,14 @@ public final class RecordLayout {
         return leaves.next().toJson(records, i);
     }
 
-    /** The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for ""). */
+    /**
+     * The leaf fields under a path: the field itself, or every leaf of a nested struct (all fields for "").
+     *
+     * @param path a dotted path, {@code ""} for all fields
+     * @return the accessors in declaration order; empty when nothing is there
+     */
     public List<FieldAccessor> fieldsUnder(String path) {
-        if (path.isEmpty()) {
+        if (ZarrException.BadRequest.requireNonNull(path, "path").isEmpty()) {
             return fields;
         }
         FieldAccessor exact = byPath.get(path);

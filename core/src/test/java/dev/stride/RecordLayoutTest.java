@@ -1,6 +1,8 @@
-package dev.stride.model;
+package dev.stride;
 
 import dev.stride.internal.json.JsonCodec;
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor.BoolField;
 import dev.stride.model.FieldAccessor.ByteField;
 import dev.stride.model.FieldAccessor.ComplexField;
@@ -11,7 +13,14 @@ import dev.stride.model.FieldAccessor.IntField;
 import dev.stride.model.FieldAccessor.LongField;
 import dev.stride.model.FieldAccessor.RawField;
 import dev.stride.model.FieldAccessor.ShortField;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.Json;
+import dev.stride.internal.json.JsonCodec;
+import dev.stride.model.RawType;
 import dev.stride.model.StructType.Field;
+import dev.stride.model.StructType;
+import dev.stride.model.TimeType;
+import dev.stride.model.ZarrException;
 import dev.stride.testing.Enc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -236,6 +245,16 @@ class RecordLayoutTest {
         assertEquals(type, f.type());
         assertSame(f, l.fieldOrNull(""));
         assertEquals(type.byteSize(), l.recordSize());
+    }
+
+    /** A user holds the interface of the field's kind; the class behind it is no part of the API. */
+    @ParameterizedTest
+    @EnumSource(CoreType.class)
+    void anAccessorIsItsKindsInterfaceOverAHiddenClass(CoreType type) {
+        FieldAccessor f = RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN).fields().getFirst();
+        assertTrue(FieldAccessor.class.isInterface() && FieldAccessor.class.isSealed());
+        assertEquals("dev.stride.internal.field", f.getClass().getPackageName());
+        assertFalse(java.lang.reflect.Modifier.isPublic(f.getClass().getModifiers()), f.getClass().getName());
     }
 
     @Test
