@@ -272,7 +272,7 @@ final class Architecture {
 
     /**
      * Public types of the API packages that no public signature reaches from where the API starts ({@link #ROOTS} and
-     * the public types of {@code dev.stride}): public only so that another module of Stride could use them, which is
+     * the public types of {@code dev.stride}), nor membership of a reached public type: public only so that another module of Stride could use them, which is
      * what the qualified exports of {@code dev.stride.internal} packages are for.
      */
     List<String> publicForSiblingsOnly() {
@@ -285,6 +285,8 @@ final class Architecture {
             ClassInfo c = classes.get(name);
             if (reached.add(name) && c != null) {
                 c.exposes().forEach(next::push);
+                // a public type's public member types are its API too (FieldAccessor.TimeField, asked for by class)
+                classes.values().stream().filter(m -> m.isPublic() && isMemberOf(m.name(), name)).forEach(m -> next.push(m.name()));
             }
         }
         List<String> out = new ArrayList<>();
@@ -294,6 +296,10 @@ final class Architecture {
             }
         }
         return out;
+    }
+
+    private static boolean isMemberOf(String type, String outer) {
+        return type.startsWith(outer + "$") && type.indexOf('$', outer.length() + 1) < 0;
     }
 
     /** Each cycle between packages (a strongly connected group of two or more), as the sorted package names. */

@@ -124,6 +124,19 @@ class ArchitectureRulesTest {
                 "dev.stride.spi.Scratch is public, but no public signature of the API reaches it"), a.publicForSiblingsOnly());
     }
 
+    /** A nested kind users ask for by class ({@code field(path, TimeField.class)}) is API through its outer type. */
+    @Test
+    void aPublicMemberTypeOfAReachedTypeIsReached() {
+        Architecture a = new Architecture();
+        a.add(new ClassInfo("dev.stride.ZarrArray", true, Set.of(), Set.of("dev.stride.model.FieldAccessor")));
+        a.add(new ClassInfo("dev.stride.model.FieldAccessor", true, Set.of(), Set.of()));
+        a.add(new ClassInfo("dev.stride.model.FieldAccessor$TimeField", true, Set.of(), Set.of()));
+        a.add(new ClassInfo("dev.stride.model.FieldAccessor$TimeField$Unit", true, Set.of(), Set.of()));
+        a.add(new ClassInfo("dev.stride.model.Other$Nested", true, Set.of(), Set.of()));
+        assertEquals(List.of("dev.stride.model.Other$Nested is public, but no public signature of the API reaches it"),
+                a.publicForSiblingsOnly());
+    }
+
     @Test
     void aCompiledSealedFamilyAndAThrownTypeAreReached() throws IOException {
         ClassInfo c;
