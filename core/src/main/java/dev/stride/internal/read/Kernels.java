@@ -37,8 +37,8 @@ public final class Kernels {
     /**
      * Adds records [first, first + n) of a field to a running total. Each call is one block: the caller cuts units into
      * blocks the same way whatever else it scans, so float block sums (the only rounded step) are the same bits on
-     * every run. {@code n} is at most {@link #MAX_BLOCK}: the loops count in ints, and the integer
-     * kernels' long sums of 32-bit values cannot overflow.
+     * every run. {@code n} is at most {@link #MAX_BLOCK}: the loops count in ints, and the integer kernels' long sums
+     * of 32-bit values cannot overflow.
      */
     static void aggregate(FieldAccessor f, MemorySegment s, long recordSize, long first, long n, FieldTotal total) {
         if (n > MAX_BLOCK) {
