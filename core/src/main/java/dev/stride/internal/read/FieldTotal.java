@@ -17,6 +17,8 @@ abstract sealed class FieldTotal {
     long count;
     /** NaN or NaT values. */
     long nan;
+    /** The bytes the kernels read ahead of their loops as a prefetch, added up only so that the JIT keeps those reads. */
+    long prefetchSink;
 
     static FieldTotal of(DataType type) {
         return type instanceof CoreType c && c.kind() == CoreType.Kind.FLOAT ? new Floats() : new Integers(type == CoreType.UINT64);

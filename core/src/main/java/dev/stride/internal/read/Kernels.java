@@ -19,17 +19,36 @@ import java.nio.ByteOrder;
  *   <li>float sums in four accumulators, so the loop is not bound by the latency of one add;
  *   <li>a block whose float sum is not finite is added again value by value, so NaN and infinities cost the fast loop
  *       nothing;
- *   <li>one loop per type: a switch on the type per value costs more than the value.
+ *   <li>one loop per type: a switch on the type per value costs more than the value;
+ *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
+ *       the loop (a prefetch, which Java has not), unless turned off ({@link KernelPrefetch}).
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it. When asked for
  * and able to ({@link SimdKernels}), the float64, float32, int64 and int32 loops (not times) of records up to 28 bytes
  * (30 for 4-byte fields) run as {@link VectorKernels} instead, with the same results to the bit.
  */
 public final class Kernels {
+    /**
+     * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records: far enough that the read is still
+     * in flight while the loop works on the records before, and the distance that lost on no machine where reads ahead
+     * paid (bench/results/2026-12-02-issue18-readahead.md, bench/results/2026-12-02-issue18-zen3.md).
+     */
+    private static final long AHEAD_BYTES = 16 << 10;
+    /**
+     * Whether the loops read ahead at all ({@link KernelPrefetch}); a constant, so that the JIT folds it and the loops
+     * without reads ahead run each block as one group.
+     */
+    static final boolean READS_AHEAD = KernelPrefetch.enabled();
     /** Whether float64, float32, int64 and int32 fields of short records run as vectors ({@link SimdKernels}). */
     static final boolean VECTORS = SimdKernels.enabled();
-    /** Records of one block at most, so that the loops' int counters cannot overflow. */
-    static final long MAX_BLOCK = Integer.MAX_VALUE;
+    /**
+     * Records per read ahead, a constant, because shorter groups leave the JIT's unrolled loop mostly in its pre- and
+     * post-loops (bench/results/2026-12-02-issue18-readahead.md, section 2). The byte read goes to the total at once,
+     * not to a local, so that the loop keeps no more values live than before.
+     */
+    static final int GROUP = 64;
+    /** Records of one block at most, so that {@code i + GROUP} stays an int. */
+    static final long MAX_BLOCK = Integer.MAX_VALUE - GROUP;
 
     private Kernels() {
     }
@@ -37,8 +56,8 @@ public final class Kernels {
     /**
      * Adds records [first, first + n) of a field to a running total. Each call is one block: the caller cuts units into
      * blocks the same way whatever else it scans, so float block sums (the only rounded step) are the same bits on
-     * every run. {@code n} is at most {@link #MAX_BLOCK}: the loops count in ints, and the integer kernels' long sums
-     * of 32-bit values cannot overflow.
+     * every run. {@code n} is at most {@link #MAX_BLOCK}: the loops count in ints (a group's end too), and the integer
+     * kernels' long sums of 32-bit values cannot overflow.
      */
     static void aggregate(FieldAccessor f, MemorySegment s, long recordSize, long first, long n, FieldTotal total) {
         if (n > MAX_BLOCK) {
@@ -106,18 +125,25 @@ public final class Kernels {
         double min = t.min;
         double max = t.max;
         int quads = (int) (n >>> 2);
+        long last = s.byteSize() - 1;
         long o = at;
-        for (int q = 0; q < quads; q++, o += 4 * stride) {
-            double a = real(s, o, little, wide);
-            double b = real(s, o + stride, little, wide);
-            double c = real(s, o + 2 * stride, little, wide);
-            double d = real(s, o + 3 * stride, little, wide);
-            s0 += a;
-            s1 += b;
-            s2 += c;
-            s3 += d;
-            min = lower(lower(lower(lower(min, a), b), c), d);
-            max = upper(upper(upper(upper(max, a), b), c), d);
+        for (int q = 0; q < quads; ) {
+            int end = READS_AHEAD ? Math.min(quads, q + GROUP / 4) : quads;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            }
+            for (; q < end; q++, o += 4 * stride) {
+                double a = real(s, o, little, wide);
+                double b = real(s, o + stride, little, wide);
+                double c = real(s, o + 2 * stride, little, wide);
+                double d = real(s, o + 3 * stride, little, wide);
+                s0 += a;
+                s1 += b;
+                s2 += c;
+                s3 += d;
+                min = lower(lower(lower(lower(min, a), b), c), d);
+                max = upper(upper(upper(upper(max, a), b), c), d);
+            }
         }
         for (long i = 4L * quads; i < n; i++) {
             double a = real(s, at + i * stride, little, wide);
@@ -166,18 +192,25 @@ public final class Kernels {
         long nat = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
+        long last = s.byteSize() - 1;
         long o = at;
-        for (int i = 0; i < (int) n; i++, o += stride) {
-            long v = Reads.i64(s, o, little);
-            if (time && v == TimeType.NAT) {
-                nat++;
-                continue;
+        for (int i = 0; i < (int) n; ) {
+            int end = READS_AHEAD ? Math.min((int) n, i + GROUP) : (int) n;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
             }
-            high += (v >> 32) & highMask;
-            low += v & 0xFFFF_FFFFL;
-            long ordered = v ^ flip;
-            if (ordered < min) min = ordered;
-            if (ordered > max) max = ordered;
+            for (; i < end; i++, o += stride) {
+                long v = Reads.i64(s, o, little);
+                if (time && v == TimeType.NAT) {
+                    nat++;
+                    continue;
+                }
+                high += (v >> 32) & highMask;
+                low += v & 0xFFFF_FFFFL;
+                long ordered = v ^ flip;
+                if (ordered < min) min = ordered;
+                if (ordered > max) max = ordered;
+            }
         }
         t.block(n - nat, nat, high, low, min, max);
     }
@@ -208,13 +241,20 @@ public final class Kernels {
         long sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
+        long last = s.byteSize() - 1;
         long o = at;
-        for (int i = 0; i < (int) n; i++, o += stride) {
-            int raw = Reads.i32(s, o, little);
-            long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
-            sum += v;
-            if (v < min) min = v;
-            if (v > max) max = v;
+        for (int i = 0; i < (int) n; ) {
+            int end = READS_AHEAD ? Math.min((int) n, i + GROUP) : (int) n;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            }
+            for (; i < end; i++, o += stride) {
+                int raw = Reads.i32(s, o, little);
+                long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
+                sum += v;
+                if (v < min) min = v;
+                if (v > max) max = v;
+            }
         }
         t.block(n, 0, 0, sum, min, max);
     }
