@@ -21,7 +21,7 @@ import java.nio.ByteOrder;
  *       nothing;
  *   <li>one loop per type: a switch on the type per value costs more than the value;
  *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
- *       the loop (a prefetch, which Java has not), unless turned off ({@link KernelPrefetch}).
+ *       the loop (a prefetch, which Java has not), when asked for ({@link KernelPrefetch}).
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it. When asked for
  * and able to ({@link SimdKernels}), the float64, float32, int64 and int32 loops (not times) of records up to 28 bytes

@@ -10,24 +10,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KernelPrefetchTest {
 
     @Test
-    void theKernelsReadAheadUnlessTheyAreToldNotTo() {
-        assertTrue(KernelPrefetch.decide(null));
+    void theKernelsReadAheadOnlyWhenAsked() {
+        assertFalse(KernelPrefetch.decide(null));
         assertTrue(KernelPrefetch.decide("true"));
+        assertTrue(KernelPrefetch.decide(" TRUE "));
         assertFalse(KernelPrefetch.decide("false"));
-        assertFalse(KernelPrefetch.decide(" FALSE "));
     }
 
     @Test
     void anotherValueIsReportedAndLeavesTheDefault() {
         // never failing the kernels' initialisation
-        assertTrue(KernelPrefetch.decide("no"));
-        assertTrue(KernelPrefetch.decide(""));
+        assertFalse(KernelPrefetch.decide("yes"));
+        assertFalse(KernelPrefetch.decide(""));
     }
 
     /** Run with the property set too (core's pom), so that the exact scans check each loop on any machine. */
     @Test
     void theKernelsFollowThisJvmsChoice() {
         String set = System.getProperty(KernelPrefetch.PROPERTY);
-        assertEquals(set == null || !set.strip().equalsIgnoreCase("false"), Kernels.READS_AHEAD);
+        assertEquals(set != null && set.strip().equalsIgnoreCase("true"), Kernels.READS_AHEAD);
     }
 }
