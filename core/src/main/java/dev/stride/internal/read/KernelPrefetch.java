@@ -4,10 +4,10 @@ import java.util.Locale;
 
 /**
  * Whether the field kernels read memory ahead of their loops ({@link Kernels}): only when the system property
- * {@value #PROPERTY} is {@code true}. Off by default because on the machines measured last it did not pay, or lost (on
- * one-pass scans and on every field of a Zen 4), while it gained on others, so it is a documented option rather than a
- * default (bench/results/2026-12-04-kernel-switches.md). Another value is reported (a warning through
- * {@link System.Logger}) and the loops do not read ahead.
+ * {@value #PROPERTY} is {@code true}. The read pays where memory bounds the loop and costs where the core's own
+ * prefetchers already keep up; it is off by default because it gained on some machines and lost on others
+ * (bench/results/2026-12-04-kernel-switches.md). Another value is reported (a warning through {@link System.Logger})
+ * and the loops do not read ahead.
  */
 final class KernelPrefetch {
     static final String PROPERTY = "stride.kernels.readAhead";

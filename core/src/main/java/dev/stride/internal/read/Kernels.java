@@ -36,7 +36,8 @@ public final class Kernels {
     private static final long AHEAD_BYTES = 16 << 10;
     /**
      * Whether the loops read ahead at all ({@link KernelPrefetch}); a constant, so that the JIT folds it and the loops
-     * without reads ahead run each block as one group.
+     * without reads ahead run each block as one group, which compiled better here than the same loops written flat
+     * (bench/results/2026-12-04-kernel-switches.md, section 2).
      */
     static final boolean READS_AHEAD = KernelPrefetch.enabled();
     /** Whether float64, float32, int64 and int32 fields of short records run as vectors ({@link SimdKernels}). */
