@@ -12,8 +12,7 @@ import java.nio.ByteOrder;
 /**
  * The hot loops: one field of {@code n} consecutive records read in place by stride through {@link Reads} (constant
  * var handles) into a {@link FieldTotal}. They are written for few instructions per record, so that memory rather than
- * the core bounds a scan (on AMD Zen 3, float32 and the integer kernels still cost a core more per record in cache than
- * streaming the same bytes does):
+ * the core bounds a scan:
  * <ul>
  *   <li>int loop counters and a running offset: no multiply per record, and the JIT's safepoint poll leaves the loop;
  *   <li>min and max updated behind a test that is almost never true (a new extreme is rare): no conditional move or
@@ -23,7 +22,7 @@ import java.nio.ByteOrder;
  *       nothing;
  *   <li>one loop per type: a switch on the type per value costs more than the value;
  *   <li>records read in groups, each started by one read {@link #AHEAD_BYTES} further on, so memory is read ahead of
- *       the loop (a prefetch, which Java has not), on the CPUs where that pays ({@link KernelPrefetch}).
+ *       the loop (a prefetch, which Java has not), when asked for ({@link KernelPrefetch}).
  * </ul>
  * The machine code of a kernel shows whether these hold on a JVM: {@code bench/disasm.py} prints it. When asked for
  * and able to ({@link SimdKernels}), the float64, float32, int64 and int32 loops (not times) of records up to 28 bytes
@@ -31,31 +30,23 @@ import java.nio.ByteOrder;
  */
 public final class Kernels {
     /**
-     * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records. Those reads are in flight while the
-     * loop works on the records before, so more of memory is on its way than the loop's own loads and the core's
-     * prefetchers bring. Scans of 21-byte records in mapped files, over memory (not cache), against none, on 2-core AMD
-     * EPYCs. Zen 5: 8 KiB ahead made int64 and float64 4-12% faster on 2 threads (float32 and int32 there within the
-     * spread), float32, float64 and int32 8-35% on 1, int64 on 1 between 2% slower and 20% faster; 4 to 16 KiB did
-     * about as well, 32 KiB worse (int64, 2 threads: 0.96 and 0.92 of mappedSum against 0.99 and 1.00). Zen 3: 8 KiB
-     * made int64 and int32 4-10% faster and float32 4% (float64 within the spread); 16 and 32 KiB added 3-7% for the
-     * floats on 1 thread, 64 and 128 KiB no more. 16 KiB is the distance with no loss measured on either. Zen 4 lost
-     * on every field at 1 to 64 KiB, and so runs without reads ahead ({@link #READS_AHEAD}).
+     * How far ahead of its loop a kernel reads one byte per {@link #GROUP} records: far enough that the read is still
+     * in flight while the loop works on the records before, and the distance that lost on no machine where reads ahead
+     * paid (bench/results/2026-12-02-issue18-readahead.md, bench/results/2026-12-02-issue18-zen3.md).
      */
     private static final long AHEAD_BYTES = 16 << 10;
     /**
-     * Whether the loops read ahead at all ({@link KernelPrefetch}: not on Zen 4). A constant, so the JIT folds it: the
-     * loops then run each block as one group, the plain loop the CPU prefers.
+     * Whether the loops read ahead at all ({@link KernelPrefetch}); a constant, so that the JIT folds it and the loops
+     * without reads ahead run each block as one group, which compiled better here than the same loops written flat
+     * (bench/results/2026-12-04-kernel-switches.md, section 2).
      */
     static final boolean READS_AHEAD = KernelPrefetch.enabled();
     /** Whether float64, float32, int64 and int32 fields of short records run as vectors ({@link SimdKernels}). */
     static final boolean VECTORS = SimdKernels.enabled();
     /**
-     * Records per read ahead, a constant: the loops' machine code decides the gain. One read per 64 records of 21 bytes
-     * did better than one per 192 (a page). Groups of 16 or 32 were slower than no reads ahead (the JIT's unrolled
-     * loop then runs mostly in its pre- and post-loops), and so was 96, computed from the record size; the read made in
-     * a helper method was slower than the same read inline. The byte read goes to the total at once, not to a local:
-     * int64's loop keeps the most values live, and one more made the JIT keep its running minimum on the stack. Each
-     * change here needs a paired run over memory ({@code PairedBuilds}).
+     * Records per read ahead, a constant, because shorter groups leave the JIT's unrolled loop mostly in its pre- and
+     * post-loops (bench/results/2026-12-02-issue18-readahead.md, section 2). The byte read goes to the total at once,
+     * not to a local, so that the loop keeps no more values live than before.
      */
     static final int GROUP = 64;
     /** Records of one block at most, so that {@code i + GROUP} stays an int. */
@@ -248,34 +239,18 @@ public final class Kernels {
         t.block(n, 0, 0, sum, min, max);
     }
 
-    /**
-     * int32 and uint32: their sum fits a long for up to 2^31 values. Where the loops do not read ahead this one is
-     * written flat: folded to one group it ran 2-7% slower over memory on one thread of Zen 4 (results of 2026-12-02,
-     * section 12); the float loops showed no such loss, and int64's loop written flat measured both faster and slower.
-     */
+    /** int32 and uint32: their sum fits a long for up to 2^31 values. */
     static void sumInts(MemorySegment s, boolean little, long at, long stride, long n, boolean unsigned, FieldTotal.Integers t) {
         long sum = 0;
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
-        // the segment's size read here, before either loop, and not after the flat one: the JIT then kept the flat
-        // loop's base address and stride in registers instead of reloading both from the stack each record
-        // (bench/disasm.py), 0.94-0.98 of mappedSum on one thread of Zen 4 against 0.85-0.89 (results section 12)
         long last = s.byteSize() - 1;
         long o = at;
-        if (!READS_AHEAD) {
-            for (int i = 0; i < (int) n; i++, o += stride) {
-                int raw = Reads.i32(s, o, little);
-                long v = unsigned ? Integer.toUnsignedLong(raw) : raw;
-                sum += v;
-                if (v < min) min = v;
-                if (v > max) max = v;
-            }
-            t.block(n, 0, 0, sum, min, max);
-            return;
-        }
         for (int i = 0; i < (int) n; ) {
-            int end = Math.min((int) n, i + GROUP);
-            t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            int end = READS_AHEAD ? Math.min((int) n, i + GROUP) : (int) n;
+            if (READS_AHEAD) {
+                t.prefetchSink += Reads.i8(s, Math.min(o + AHEAD_BYTES, last));
+            }
             for (; i < end; i++, o += stride) {
                 int raw = Reads.i32(s, o, little);
                 long v = unsigned ? Integer.toUnsignedLong(raw) : raw;

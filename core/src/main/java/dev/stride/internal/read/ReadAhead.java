@@ -27,9 +27,8 @@ final class ReadAhead implements AutoCloseable {
      */
     static final long BATCH_BYTES = 64L << 20;
     /**
-     * Bytes of batches in flight at most: at 1 GB/s this hides 64 ms of latency per request. More costs fresh buffers
-     * and buys nothing: on the 2-core AMD EPYC a fresh scan over nginx ran 14.4 Mrecords/s with 2 raw chunks of 21 MB
-     * ahead and 11.7 with 24.
+     * Bytes of batches in flight at most: at 1 GB/s this hides 64 ms of latency per request, and more costs fresh
+     * buffers without hiding more (bench/results/2026-12-01-issue15.md).
      */
     static final long AHEAD_BYTES = 64L << 20;
     /** Passes of more units than this fetch them one by one rather than keep a table of batches. */

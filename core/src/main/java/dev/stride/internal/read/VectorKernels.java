@@ -15,11 +15,11 @@ import java.nio.ByteOrder;
 /**
  * {@link Kernels}' float64, float32, int64 and int32 loops with eight records a step: three 64-byte loads at records 0,
  * 3 and 6 of the step, and two byte permutes (one instruction each with AVX-512 VBMI) that gather the eight values, in
- * native order, into one vector. A step costs a core less than the scalar loops' eight records do (in cache 0.3-0.65 ns
- * a record against 0.84-1.15 on AMD Zen 4), so it has more of memory in flight, and one thread scans mapped files at
- * nearly the speed it streams them. Only {@link SimdKernels} decides whether these run; their results are the scalar
- * loops' to the bit: the float sums go through the same four running sums in the same order (the first four values of
- * a step, then the next four).
+ * native order, into one vector. A step costs a core fewer instructions than the scalar loops' eight records do, so
+ * more of memory is in flight and one thread scans mapped files at nearly the speed it streams them
+ * (bench/results/2026-12-04-kernel-switches.md). Only {@link SimdKernels} decides whether these run; their results are
+ * the scalar loops' to the bit: the float sums go through the same four running sums in the same order (the first four
+ * values of a step, then the next four).
  */
 final class VectorKernels {
     private static final VectorSpecies<Byte> BYTES = ByteVector.SPECIES_512;

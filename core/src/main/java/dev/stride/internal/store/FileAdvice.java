@@ -19,17 +19,14 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
  * Tells the kernel a file will be read soon ({@code posix_fadvise(POSIX_FADV_WILLNEED)}), so it reads the file into the
- * page cache in the background, at the disk's parallel bandwidth, while the cores decode what came before: a scan of
- * files not in the cache then waits less on page faults. A file already in the page cache, as far as {@code mincore}
- * finds at a few pages ({@link MemorySegment#isLoaded}), is not hinted: the hint would walk its cached pages for
- * nothing, ~100 us per 21 MB file on AMD Zen 4, and those walks cost a warm one-pass scan ~7%. Linux (5.2 on) tells
- * {@code mincore} about the page cache only for files the process owns or may write, and calls every page of any
- * other file resident: a dataset the process may only read (another user's) seems cached and is never hinted. Linux
- * 6.18 has no better question for such a file: {@code cachestat} refuses it, and a read that may not wait
- * ({@code preadv2} with {@code RWF_NOWAIT}) starts the readahead it probes for and may wait for it (up to ~1.2 ms per
- * probe with a disk that reads 8 MiB ahead). A hint only: nothing happens where the calls are not there (not Linux, or
- * native access not enabled for this module, which Java would otherwise warn about), nor before they are linked
- * ({@link Linked}).
+ * page cache in the background while the cores decode what came before, and a scan of files not in the cache waits
+ * less on page faults. A file that seems cached ({@link #worthHinting}) is not hinted, since the kernel would walk its
+ * cached pages for nothing (bench/results/2026-12-02-issue18-readahead.md, section 1). Linux tells {@code mincore} about
+ * the page cache only for files the process owns or may write and calls every page of any other file resident, so a
+ * dataset the process may only read is never hinted: Linux offers no cheaper question for such a file
+ * ({@code cachestat} refuses it, and {@code preadv2} with {@code RWF_NOWAIT} starts the readahead it probes for). A hint
+ * only: nothing happens where the calls are not there (not Linux, or native access not enabled for this module, which
+ * Java would otherwise warn about), nor before they are linked ({@link Linked}).
  */
 final class FileAdvice {
     /** Read only; not blocking on a FIFO where a file should be; not inherited by child processes. */
@@ -44,9 +41,9 @@ final class FileAdvice {
             && System.getProperty("os.name", "").startsWith("Linux");
 
     /**
-     * The libc calls, linked on a thread of their own from the first file found worth a hint: linking takes ~100 ms
-     * in a fresh JVM (AMD Zen 4; the linker and the first downcall's machinery are most of it), which the threads of a
-     * scan would otherwise wait for, and which a scan of cached files never needs. Until then no file is hinted.
+     * The libc calls, linked on a thread of their own from the first file found worth a hint, because linking is slow
+     * in a fresh JVM and a scan of cached files never needs it (bench/results/2026-12-02-issue18-zen4.md, section 11).
+     * Until then no file is hinted.
      */
     private static final class Linked {
         static final CompletableFuture<Libc> LIBC = CALLS_ALLOWED
@@ -123,10 +120,10 @@ final class FileAdvice {
     /**
      * Whether the file is a regular file, not empty, with pages out of the page cache: a file of up to {@link #SAMPLES}
      * pages is asked about whole, a longer one at that many pages spread over it, the first and the last among them.
-     * A sample, not the whole file: the kernel walks each page asked about, and for a 21 MB file on AMD Zen 4 that came
-     * to cost more than the hint it spares (bench/results/2026-12-02-issue18-zen4.md, section 9). A file with pages
-     * missing only between the samples goes unhinted, and its page faults read them as the scan comes to them: a loss
-     * of speed where the guess is wrong, never of data. The mapping is never touched, so it costs no page fault.
+     * A sample, not the whole file, since the kernel walks each page asked about and for a large file that costs more
+     * than the hint it spares (bench/results/2026-12-02-issue18-zen4.md, section 9). A file with pages missing only
+     * between the samples goes unhinted, and its page faults read them as the scan comes to them: a loss of speed where
+     * the guess is wrong, never of data. The mapping is never touched, so it costs no page fault.
      */
     private static boolean worthHinting(Path file) {
         try {
