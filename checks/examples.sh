@@ -2,8 +2,9 @@
 # Stride as a dependency, exactly as docs/install.md tells it, run as a user types it: a clean environment (`env -i`
 # with HOME and PATH=/usr/local/bin:/usr/bin:/bin, so `java` is the system's, 17 on Debian, and `mvn` the system's),
 # JAVA_HOME only where the page sets it. Checks that the page quotes every file of the example projects
-# (examples/library, arrow, spark) as it is, and README.md their main methods (its blocks between
-# <!-- examples/FILE#main:begin --> and <!-- examples/FILE#main:end -->); runs the page's install command in this
+# (examples/library, arrow, spark) as it is, and README.md their main methods or the part of one between its
+# `// README:begin` and `// README:end` comments (its blocks between <!-- examples/FILE#main:begin --> and
+# <!-- examples/FILE#main:end -->, or #README); runs the page's install command in this
 # clone, then for each example copies its files into a fresh directory, runs the page's build and run commands there
 # and compares what the run prints with the page's output block. Each piece is the fenced block between
 # <!-- NAME:begin --> and <!-- NAME:end --> in docs/install.md. Then runs the launcher through a chain of symbolic
@@ -30,6 +31,12 @@ main_body() {
   awk '/^    public static void main\(/ { on = 1; next } on && /^    }$/ { exit } on { print }' "$1" | sed 's/^        //'
 }
 
+# the lines of the Java file $1 between its `// README:begin` and `// README:end` comments, without the indentation
+# of the first
+readme_part() {
+  awk '/^ *\/\/ README:end$/ { exit } on { print substr($0, cut + 1) } /^ *\/\/ README:begin$/ { match($0, /^ */); cut = RLENGTH; on = 1 }' "$1"
+}
+
 # fails unless $2, what an example printed, is the page's block named $1 ($3 names the example)
 expect_output() {
   local expected
@@ -49,14 +56,16 @@ while IFS= read -r quoted; do
   printf '%s\n' "${files[@]}" | grep -qxF "$quoted" || fail "docs/install.md quotes $quoted, which is no file of the examples"
 done < <(sed -n 's/^<!-- \(examples\/.*\):begin -->$/\1/p' "$docs")
 
-echo "$me: README.md quotes the main method of each example it names as it is"
-mapfile -t mains < <(sed -n 's/^<!-- \(examples\/.*\)#main:begin -->$/\1/p' README.md)
-[[ ${#mains[@]} -gt 0 ]] || fail "README.md quotes no example's main method"
-for file in "${mains[@]}"; do
+echo "$me: README.md quotes each example it names as it is: its main method, or its README part"
+mapfile -t quotes < <(sed -n 's/^<!-- \(examples\/.*#\(main\|README\)\):begin -->$/\1/p' README.md)
+[[ ${#quotes[@]} -gt 0 ]] || fail "README.md quotes no example"
+for quote in "${quotes[@]}"; do
+  file="${quote%#*}"
   printf '%s\n' "${files[@]}" | grep -qxF "$file" || fail "README.md quotes $file, which is no file of the examples"
-  [[ -n "$(main_body "$file")" ]] || fail "$file has no main method to quote"
-  diff <(block "$file#main" "$root/README.md") <(main_body "$file") >&2 \
-    || fail "README.md quotes the main method of $file otherwise than it is (diff above: < README, > file)"
+  if [[ "${quote#*#}" == main ]]; then body="$(main_body "$file")"; else body="$(readme_part "$file")"; fi
+  [[ -n "$body" ]] || fail "$file has no ${quote#*#} part to quote"
+  diff <(block "$quote" "$root/README.md") <(printf '%s\n' "$body") >&2 \
+    || fail "README.md quotes the ${quote#*#} part of $file otherwise than it is (diff above: < README, > file)"
 done
 
 # the JDK 25 the page's `export JAVA_HOME=...` lines stand for on this machine, found as ./stride finds it

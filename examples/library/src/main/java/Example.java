@@ -40,6 +40,7 @@ public class Example {
                     "flags", new byte[] {1, 2, (byte) 200, (byte) 255},             // uint8 columns hold raw bits
                     "time", new long[] {0, 1_000, 60_000, 1_764_547_200_000L}));    // counts of the unit
         }
+        // README:begin
         try (Zarr zarr = Zarr.open(survey)) {                                       // a hierarchy or an array; URIs too
             ZarrArray points = zarr.array("/points");                               // metadata parsed, layout compiled
             FieldStats x = points.scan("x");                                        // count, sum, min, max, mean, NaNs
@@ -63,5 +64,6 @@ public class Example {
             System.out.println("ids " + Arrays.toString(cols.get("id").asLongs().values())
                     + ", flags " + Arrays.toString(cols.get("flags").asBytes().intValues()));
         }
+        // README:end
     }
 }
