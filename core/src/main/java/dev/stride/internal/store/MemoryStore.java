@@ -7,7 +7,6 @@ import dev.stride.spi.WritableStore;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 /** A store in heap memory, for tests and round trips; a key is a file, its prefixes directories, as in a {@link LocalStore}. */
@@ -39,15 +38,7 @@ public final class MemoryStore implements WritableStore {
         open();
         byte[] value = values.get(Keys.check(key));
         if (value == null) {
-            String below = values.ceilingKey(key + "/");
-            if (below != null && below.startsWith(key + "/")) {
-                throw new ZarrException.StoreFailure(key, "is a directory, not a file", null);
-            }
-            for (int slash = key.indexOf('/'); slash >= 0; slash = key.indexOf('/', slash + 1)) {
-                if (values.containsKey(key.substring(0, slash))) {
-                    throw new ZarrException.StoreFailure(key, PARENT_NOT_A_DIRECTORY, null);
-                }
-            }
+            SortedKeys.refuseFolderOrBelowValue(values, key, key);
         }
         return value;
     }
@@ -55,17 +46,7 @@ public final class MemoryStore implements WritableStore {
     @Override
     public List<String> list(String prefix) {
         open();
-        Keys.checkPrefix(prefix);
-        TreeSet<String> names = new TreeSet<>();
-        for (String key : values.tailMap(prefix).keySet()) {
-            if (!key.startsWith(prefix)) {
-                break;
-            }
-            String rest = key.substring(prefix.length());
-            int slash = rest.indexOf('/');
-            names.add(slash < 0 ? rest : rest.substring(0, slash));
-        }
-        return List.copyOf(names);
+        return SortedKeys.namesBelow(values, Keys.checkPrefix(prefix));
     }
 
     /** Stores a value; refused, as on disk, where other keys are below the key or a value is above it. */

@@ -1,6 +1,7 @@
 package dev.stride.internal.zip;
 
 import dev.stride.internal.store.Keys;
+import dev.stride.internal.store.SortedKeys;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.internal.memory.ThreadScratch;
@@ -13,7 +14,6 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.NavigableMap;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
@@ -127,16 +127,7 @@ public final class ZipStore implements ListableStore {
         String name = inner + Keys.check(key);
         ZipMember m = members.get(name);
         if (m == null) {
-            // as on disk, with the reasons readers match on
-            String below = members.ceilingKey(name + "/");
-            if (below != null && below.startsWith(name + "/")) {
-                throw new ZarrException.StoreFailure(key, "is a directory, not a file", null);
-            }
-            for (int slash = name.indexOf('/'); slash >= 0; slash = name.indexOf('/', slash + 1)) {
-                if (members.containsKey(name.substring(0, slash))) {
-                    throw new ZarrException.StoreFailure(key, PARENT_NOT_A_DIRECTORY, null);
-                }
-            }
+            SortedKeys.refuseFolderOrBelowValue(members, name, key);
             return null;
         }
         if (m.encrypted()) {
@@ -233,17 +224,7 @@ public final class ZipStore implements ListableStore {
     @Override
     public List<String> list(String prefix) {
         ensureOpen();
-        String from = inner + Keys.checkPrefix(prefix);
-        TreeSet<String> names = new TreeSet<>();
-        for (String name : members.tailMap(from, true).keySet()) {
-            if (!name.startsWith(from)) {
-                break;
-            }
-            String rest = name.substring(from.length());
-            int slash = rest.indexOf('/');
-            names.add(slash < 0 ? rest : rest.substring(0, slash));
-        }
-        return List.copyOf(names);
+        return SortedKeys.namesBelow(members, inner + Keys.checkPrefix(prefix));
     }
 
     @Override
