@@ -1,6 +1,7 @@
 /**
- * The {@code stride} command line, on the public API of {@code dev.stride}, and of {@code dev.stride.arrow} for export:
- * an automatic module (by its manifest's stable name), as Parquet's jars, which split packages, cannot be modules.
+ * The {@code stride} command line, on the public API of {@code dev.stride}, the internal packages core exports to it
+ * alone (JSON text, terminal text, regions, whole-file writes), and {@code dev.stride.arrow} for export: an automatic
+ * module (by its manifest's stable name), as Parquet's jars, which split packages, cannot be modules.
  */
 @SuppressWarnings("requires-automatic")
 module dev.stride.cli {
