@@ -72,7 +72,10 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
     /**
      * The text with the user information of every URI in it replaced by {@code ***} ({@code http://user:secret@host/x}
      * shows as {@code http://***@host/x}), as in every message of this family; for text of one's own that quotes URIs
-     * users typed (a log line, a usage error). Null stays null.
+     * users typed (a log line, a usage error).
+     *
+     * @param text any text, or null
+     * @return the text with no URI's user information, or null for null
      */
     public static String redacted(String text) {
         return text == null || text.indexOf('@') < 0 ? text : USER_INFO.matcher(text).replaceAll("$1***@");

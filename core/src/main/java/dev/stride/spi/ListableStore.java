@@ -18,6 +18,7 @@ public interface ListableStore extends Store {
      * folders are real (a directory stays on disk).
      *
      * @param prefix {@code ""} for the root, else a valid key followed by {@code /}
+     * @return the names, sorted, each once; empty when nothing is there
      * @throws dev.stride.model.ZarrException.StoreFailure naming the prefix as given when it is none of those, or
      *         when it cannot be listed (the listing would be partial)
      * @throws dev.stride.model.ZarrException.Closed when the store is closed

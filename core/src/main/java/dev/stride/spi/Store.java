@@ -65,7 +65,6 @@ public interface Store extends AutoCloseable {
      * @param scratch the reading thread's scratch; the store may put the bytes in a buffer of it (see the lifetimes
      *        above)
      * @return exactly the bytes asked for, read-only to the caller, or null when the key does not exist
-     *
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be read, the range lies beyond its end, or
      *         the key leads outside the store
      * @throws dev.stride.model.ZarrException.Closed when the store or the scratch's scope is closed
@@ -78,8 +77,10 @@ public interface Store extends AutoCloseable {
      * when the key does not exist. The default asks {@link #size} and then reads; stores with a cheaper way override
      * it, and may give the value's {@link ValuePart#version} for the reads of it that follow.
      *
+     * @param key the key, as the SPI allows keys
      * @param length how many bytes at most, at least 0
-     *
+     * @param scratch the calling thread's buffers
+     * @return the bytes read and the value's size, or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}
      */
     default ValuePart readPrefix(String key, long length, Scratch scratch) {
@@ -97,8 +98,10 @@ public interface Store extends AutoCloseable {
      * does not exist. The default asks {@link #size} and then reads; stores with a cheaper way override it (an HTTP
      * suffix range), and may give the value's {@link ValuePart#version}.
      *
+     * @param key the key, as the SPI allows keys
      * @param length how many bytes at most, at least 0
-     *
+     * @param scratch the calling thread's buffers
+     * @return the bytes read and the value's size, or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}
      */
     default ValuePart readSuffix(String key, long length, Scratch scratch) {
@@ -118,6 +121,11 @@ public interface Store extends AutoCloseable {
      * empty array for a key that exists. The default reads the span that covers them all once and slices it, which
      * suits ranges close together; a store that pays per byte moved overrides it.
      *
+     * @param key the key, as the SPI allows keys
+     * @param offsets where each range starts in the value
+     * @param lengths how long each range is
+     * @param scratch the calling thread's buffers
+     * @return one segment per range, or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure as {@link #read}, or when the arrays differ in length
      */
     default MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Scratch scratch) {
@@ -150,6 +158,12 @@ public interface Store extends AutoCloseable {
      * parts, a shard's index and then its inner chunks, then never mixes two versions. A store that cannot tell versions
      * reads as {@code read} does (the default).
      *
+     * @param key the key, as the SPI allows keys
+     * @param offset where the range starts
+     * @param length its length, or -1 for the rest of the value
+     * @param version the version to read, or null for any
+     * @param scratch the calling thread's buffers
+     * @return the bytes, or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure with the reason {@link #CHANGED} when the value is no longer
      *         that version (the reader starts again from its first read), else as {@link #read}
      */
@@ -161,6 +175,12 @@ public interface Store extends AutoCloseable {
      * As {@link #readRanges(String, long[], long[], Scratch)}, only from the version {@code version} names, as
      * {@link #read(String, long, long, Object, Scratch)}.
      *
+     * @param key the key, as the SPI allows keys
+     * @param offsets where each range starts in the value
+     * @param lengths how long each range is
+     * @param version the version to read, or null for any
+     * @param scratch the calling thread's buffers
+     * @return one segment per range, or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure with the reason {@link #CHANGED} when the value is no longer
      *         that version, else as {@link #readRanges(String, long[], long[], Scratch)}
      */
@@ -172,6 +192,8 @@ public interface Store extends AutoCloseable {
      * Size of a key's value in bytes, or -1 when it does not exist; any other failure to find it is an error, as for
      * {@link #read}.
      *
+     * @param key the key, as the SPI allows keys
+     * @return the size in bytes, or -1 when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure when the size cannot be read or the key leads outside the store
      */
     long size(String key);
@@ -180,6 +202,8 @@ public interface Store extends AutoCloseable {
      * A whole small value (metadata) on the heap, a new array the caller owns, or null when missing (the same rules as
      * {@link #read}). A store may refuse a value too large for the heap.
      *
+     * @param key the key, as the SPI allows keys
+     * @return the whole value, or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be read
      */
     default byte[] readBytes(String key) {
@@ -192,6 +216,8 @@ public interface Store extends AutoCloseable {
     /**
      * How many reads a pass over an array should keep in flight ahead of decoding, at least 0: 0 for a store whose
      * reads cost no waiting (files, memory; the default); a remote store answers its setting.
+     *
+     * @return reads to keep in flight, 0 or more
      */
     default int readAhead() {
         return 0;
@@ -201,6 +227,8 @@ public interface Store extends AutoCloseable {
      * A hint that a key's value will be read soon, given a few units ahead by a pass that reads unit by unit (a store
      * whose {@link #readAhead()} is 0): a store that can prepare does (files: the kernel reads them into the page cache
      * in the background); nothing by default. Never fails, not even for a missing or invalid key.
+     *
+     * @param key a key that will be read soon
      */
     default void willRead(String key) {
     }
@@ -209,6 +237,8 @@ public interface Store extends AutoCloseable {
      * Where this store can be opened again, in this JVM or another, through the {@link StoreProvider} of the
      * descriptor's scheme: {@code provider.open(descriptor())} must read the same values and give back an equal
      * descriptor. Null for a store that lives only here (in memory; the default).
+     *
+     * @return where to open this store again, or null
      */
     default StoreDescriptor descriptor() {
         return null;

@@ -52,6 +52,8 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
     /**
      * The descriptor of a URI, its query ({@code name=value&...}, URL-encoded) taken as the options.
      *
+     * @param uri an absolute URI, its query the options
+     * @return the descriptor
      * @throws ZarrException.BadRequest when the URI has no scheme or has a fragment, or its query a part without '='
      *         or a name twice
      */
@@ -83,6 +85,8 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
      * {@code s3://bucket/x}) as a descriptor. A string that starts with a scheme of two or more characters and a colon
      * is a URI (so {@code C:\\x} stays a path).
      *
+     * @param pathOrUri a path or a URI, as a user types it
+     * @return the descriptor
      * @throws ZarrException.BadRequest when it is neither, or as {@link #of(URI)}
      */
     public static StoreDescriptor parse(String pathOrUri) {
@@ -100,22 +104,40 @@ public record StoreDescriptor(URI uri, Map<String, String> options) implements S
         }
     }
 
-    /** The directory of a {@code file} descriptor, or null for any other scheme. */
+    /**
+     * The directory of a {@code file} descriptor, or null for any other scheme.
+     *
+     * @return the directory, or null
+     */
     public Path localPath() {
         return scheme().equalsIgnoreCase("file") ? Path.of(uri.getPath()) : null;
     }
 
-    /** The URI's scheme as written ({@code file}, {@code s3}): which {@link StoreProvider} opens this store. */
+    /**
+     * The URI's scheme as written ({@code file}, {@code s3}): which {@link StoreProvider} opens this store.
+     *
+     * @return the URI's scheme, as written
+     */
     public String scheme() {
         return uri.getScheme();
     }
 
-    /** The option {@code name}, or {@code otherwise} when it is not given. */
+    /**
+     * The option {@code name}, or {@code otherwise} when it is not given.
+     *
+     * @param name the option's name
+     * @param otherwise what to answer when it is not given
+     * @return its value, or {@code otherwise}
+     */
     public String option(String name, String otherwise) {
         return options.getOrDefault(ZarrException.BadRequest.requireNonNull(name, "name"), otherwise);
     }
 
-    /** The URI with the options as its query (sorted by name): what {@link #of(URI)} reads back as this descriptor. */
+    /**
+     * The URI with the options as its query (sorted by name): what {@link #of(URI)} reads back as this descriptor.
+     *
+     * @return the URI with its options as the query
+     */
     public URI toUri() {
         if (options.isEmpty()) {
             return uri;

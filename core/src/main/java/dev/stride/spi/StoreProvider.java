@@ -11,7 +11,11 @@ package dev.stride.spi;
  */
 public interface StoreProvider {
 
-    /** The URI scheme, lower case ({@code file}); one provider per scheme. */
+    /**
+     * The URI scheme, lower case ({@code file}); one provider per scheme.
+     *
+     * @return the scheme, lower case
+     */
     String scheme();
 
     /**
@@ -20,6 +24,7 @@ public interface StoreProvider {
      * descriptor again gives the same store. A remote store need not ask its server anything before the first read.
      *
      * @param where a descriptor of this provider's scheme
+     * @return the open store, which the caller closes
      * @throws dev.stride.model.ZarrException.StoreFailure when the store cannot be opened
      * @throws dev.stride.model.ZarrException.BadRequest when an option is unknown or has a bad value
      */
@@ -29,6 +34,7 @@ public interface StoreProvider {
      * Opens a store for writing, creating it if the scheme can.
      *
      * @param where a descriptor of this provider's scheme
+     * @return the open store, which the caller closes
      * @throws dev.stride.model.ZarrException.StoreFailure when the store cannot be opened or created
      * @throws dev.stride.model.ZarrException.BadRequest when an option is unknown or has a bad value
      * @throws dev.stride.model.ZarrException.Unsupported when stores of this scheme cannot be written (the default)

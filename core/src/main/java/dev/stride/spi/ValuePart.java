@@ -15,7 +15,12 @@ import java.lang.foreign.MemorySegment;
  *        opaque to the caller, who only hands it back to the store that gave it; equal tokens mean the same version
  */
 public record ValuePart(MemorySegment bytes, long valueSize, Object version) {
-    /** A part of a value whose version is not known: {@code version} null. */
+    /**
+     * A part of a value whose version is not known: {@code version} null.
+     *
+     * @param bytes the bytes read
+     * @param valueSize the size of the whole value in bytes
+     */
     public ValuePart(MemorySegment bytes, long valueSize) {
         this(bytes, valueSize, null);
     }

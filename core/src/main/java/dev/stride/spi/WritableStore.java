@@ -16,6 +16,7 @@ public interface WritableStore extends ListableStore {
      * Stores a value atomically: readers see the old value or the new one, never a part. The store keeps no
      * reference to {@code value} once this returns: the caller may reuse or free it.
      *
+     * @param key the key, as the SPI allows keys
      * @param value the bytes, from any arena or the heap, read-only to the store
      * @throws dev.stride.model.ZarrException.StoreFailure naming the key when the value cannot be stored, the old value
      *         (if any) left as it was
@@ -29,6 +30,9 @@ public interface WritableStore extends ListableStore {
      * stores the value anyway and answers true, so a caller that must know reads the value back. A store without
      * conditional writes does the same (the default): it writes the value and answers true.
      *
+     * @param key the key, as the SPI allows keys
+     * @param value the bytes to store
+     * @return true when this call stored the value, false when the key held one already
      * @throws dev.stride.model.ZarrException.StoreFailure when the value cannot be stored
      */
     default boolean create(String key, MemorySegment value) {
@@ -40,6 +44,7 @@ public interface WritableStore extends ListableStore {
      * Removes a key if present; a key that holds no value is no failure (deleting twice does nothing). Other keys,
      * below or beside it, stay.
      *
+     * @param key the key, as the SPI allows keys
      * @throws dev.stride.model.ZarrException.StoreFailure naming the key when it cannot be removed
      * @throws dev.stride.model.ZarrException.Closed when the store is closed
      */
