@@ -22,11 +22,11 @@ class S3StoreContractTest extends WritableStoreContract {
     }
 
     /**
-     * s3proxy's in-memory blob store rewrites an object in place, so a GET racing a PUT can return parts of both
-     * (AWS S3 replaces an object atomically).
+     * s3proxy's in-memory blob store writes an object in place under a temporary name of its own, so a GET racing a PUT
+     * can return parts of both, and a listing racing it can show that name (AWS S3 does neither).
      */
     @Override
-    protected boolean replacesAtomically() {
+    protected boolean serverWritesAtomically() {
         return false;
     }
 
