@@ -36,6 +36,8 @@ final class CentralDirectory {
     private static final int U16_OVERFLOW = 0xFFFF;
     /** Deflate cannot expand its input more than this (RFC 1951: a 258-byte match in at most 2 bits, plus block headers). */
     private static final long MAX_INFLATION = 1032;
+    /** The code page of names not flagged UTF-8, looked up once (a runtime without it reads them as UTF-8). */
+    private static final Charset PC_NAMES = Charset.isSupported("IBM437") ? Charset.forName("IBM437") : StandardCharsets.UTF_8;
 
     static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -205,7 +207,7 @@ final class CentralDirectory {
     /** A name as the writer meant it: UTF-8 when flagged so, else the original IBM PC code page (ASCII agrees with both). */
     static String name(String zip, MemorySegment bytes, boolean utf8) {
         byte[] b = bytes.toArray(ValueLayout.JAVA_BYTE);
-        Charset charset = utf8 || !Charset.isSupported("IBM437") ? StandardCharsets.UTF_8 : Charset.forName("IBM437");
+        Charset charset = utf8 ? StandardCharsets.UTF_8 : PC_NAMES;
         try {
             return charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(java.nio.ByteBuffer.wrap(b)).toString();
