@@ -5,7 +5,10 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
@@ -75,6 +78,9 @@ public final class RecordLayout {
                         layoutOf(c.component(), order).withName("re"), layoutOf(c.component(), order).withName("im"));
             };
             case RawType r -> MemoryLayout.sequenceLayout(r.byteSize(), ValueLayout.JAVA_BYTE);
+            case FixedBytesType b -> MemoryLayout.sequenceLayout(b.length(), ValueLayout.JAVA_BYTE);
+            case FixedStringType t -> MemoryLayout.sequenceLayout(t.characters(), ValueLayout.JAVA_INT_UNALIGNED.withOrder(order));
+            case SubarrayType a -> MemoryLayout.sequenceLayout(a.elements(), layoutOf(a.element(), order));
             case TimeType t -> ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
             case StructType s -> {
                 MemoryLayout[] members = new MemoryLayout[s.fields().size()];

@@ -67,6 +67,9 @@ public final class ArrowTypes {
                 yield new Field(name, new FieldType(false, ArrowType.Struct.INSTANCE, null, zarrType(c)), List.of(part, imaginary));
             }
             case CoreType c -> new Field(name, new FieldType(false, core(c), null, zarrType(c)), null);
+            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
             case RawType r -> new Field(name, new FieldType(false, new ArrowType.FixedSizeBinary(r.byteSize()), null, zarrType(r)), null);
             case TimeType t -> new Field(name, new FieldType(true, TimeConversion.of(t).arrowType(), null, zarrType(t)), null);
         };

@@ -89,6 +89,9 @@ abstract sealed class VectorFill {
             }
             case CoreType c when c == CoreType.BOOL -> new Bits(vector, offset, recordSize);
             case CoreType c -> fixed(vector, c.byteSize(), offset, recordSize, swap);
+            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
             case RawType r -> new Bytes(vector, offset, recordSize, r.byteSize());
             case TimeType t -> {
                 TimeConversion conversion = TimeConversion.of(t);

@@ -4,8 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 
-/** A Zarr v3 data type of fixed size: a core type, raw bits, a numpy time type or a struct of fields. */
-public sealed interface DataType permits CoreType, RawType, TimeType, StructType {
+/**
+ * A data type of fixed size: a core type, raw bytes, a fixed-length byte or text string, a numpy time type, a struct of
+ * fields, or (as a struct field only) a sub-array.
+ */
+public sealed interface DataType permits CoreType, RawType, FixedBytesType, FixedStringType, TimeType, StructType, SubarrayType {
 
     /**
      * Encoded size of one element in bytes.
@@ -51,7 +54,10 @@ public sealed interface DataType permits CoreType, RawType, TimeType, StructType
     default Json json() {
         return switch (this) {
             case CoreType c -> Json.string(c.describe());
+            case RawType r when r.rawBytes() -> lengthBytes("raw_bytes", r.byteSize());
             case RawType r -> Json.string(r.describe());
+            case FixedBytesType b -> lengthBytes("null_terminated_bytes", b.byteSize());
+            case FixedStringType t -> lengthBytes("fixed_length_utf32", t.byteSize());
             case TimeType t -> Json.object("name", Json.string(t.name()),
                     "configuration", Json.object("unit", Json.string(t.unit()), "scale_factor", Json.number(t.scaleFactor())));
             case StructType s -> {
@@ -61,6 +67,13 @@ public sealed interface DataType permits CoreType, RawType, TimeType, StructType
                 }
                 yield Json.object("name", Json.string("struct"), "configuration", Json.object("fields", new Json.JArray(fields)));
             }
+            case SubarrayType a -> throw new ZarrException.Unsupported(null, null, "a v3 struct field has no shape: "
+                    + a.describe() + " cannot be written to Zarr v3 unless flattened into one field per element");
         };
+    }
+
+    /** zarr-python's spelling of a type of one size: its name and {@code length_bytes}. */
+    private static Json lengthBytes(String name, int bytes) {
+        return Json.object("name", Json.string(name), "configuration", Json.object("length_bytes", Json.number(bytes)));
     }
 }

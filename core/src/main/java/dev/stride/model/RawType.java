@@ -3,11 +3,14 @@ package dev.stride.model;
 import java.util.function.BiConsumer;
 
 /**
- * {@code r<N>}: N bits (a multiple of 8) of opaque bytes, never byte-swapped.
+ * Opaque bytes, never byte-swapped: the core spec's {@code r<N>} (N bits, a multiple of 8), or zarr-python's
+ * {@code raw_bytes} (numpy's {@code V<n>}) of the same layout, which {@link #rawBytes()} remembers so a copy spells it
+ * as it was read.
  *
  * @param bits the size in bits, a multiple of 8
+ * @param rawBytes true when the metadata spelled it {@code raw_bytes}
  */
-public record RawType(int bits) implements DataType {
+public record RawType(int bits, boolean rawBytes) implements DataType {
     /**
      * A raw type of {@code bits} bits.
      *
@@ -19,6 +22,16 @@ public record RawType(int bits) implements DataType {
         }
     }
 
+    /**
+     * {@code r<bits>}.
+     *
+     * @param bits the size in bits, a positive multiple of 8
+     * @throws ZarrException.BadRequest when {@code bits} is not a positive multiple of 8
+     */
+    public RawType(int bits) {
+        this(bits, false);
+    }
+
     @Override
     public int byteSize() {
         return bits / 8;
@@ -26,7 +39,7 @@ public record RawType(int bits) implements DataType {
 
     @Override
     public String describe() {
-        return "r" + bits;
+        return rawBytes ? "raw_bytes[" + bits / 8 + "]" : "r" + bits;
     }
 
     @Override

@@ -36,6 +36,9 @@ abstract class ColumnFill {
             case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> complex(column, c, offset, recordSize, order);
             case CoreType c -> core(c, offset, recordSize, order);
             case TimeType t -> new Times(t, offset, recordSize, order, column.name());
+            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
             case RawType r -> new Bytes(offset, recordSize, r.byteSize());
             case dev.stride.model.StructType s -> struct(column, s, offset, recordSize, order);
         };

@@ -152,6 +152,9 @@ final class RowEncoder {
         return switch (type) {
             case CoreType c -> core(name, c, offset);
             case TimeType t -> time(column, t, offset);
+            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
             case RawType r -> (row, i, rec, at) -> {
                 if (!row.isNullAt(i)) {
                     byte[] v = row.getBinary(i);

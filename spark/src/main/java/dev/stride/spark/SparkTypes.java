@@ -53,6 +53,9 @@ final class SparkTypes {
         return switch (type) {
             case CoreType c -> core(c);
             case TimeType t -> t.datetime() ? DataTypes.TimestampType : DataTypes.LongType;
+            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
+            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
             case RawType r -> DataTypes.BinaryType;
             case dev.stride.model.StructType s -> new StructType(columns(s).toArray(StructField[]::new));
         };

@@ -5,7 +5,10 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
@@ -104,6 +107,9 @@ public abstract sealed class Accessor<A>
             case TimeType t -> new TimeAccessor(site, t);
             case RawType r -> new RawAccessor(site, r);
             case StructType s -> throw new ZarrException.BadRequest(null, "a struct is not a leaf field");
+            case FixedBytesType b -> throw new ZarrException.Unsupported(null, null, "TODO(strings) " + b.describe());
+            case FixedStringType t -> throw new ZarrException.Unsupported(null, null, "TODO(strings) " + t.describe());
+            case SubarrayType a -> throw new ZarrException.Unsupported(null, null, "TODO(subarrays) " + a.describe());
         };
     }
 

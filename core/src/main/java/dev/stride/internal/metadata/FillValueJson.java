@@ -5,13 +5,18 @@ import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.internal.json.FloatJson;
 import dev.stride.model.Json;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +55,18 @@ public final class FillValueJson {
     private static Json encode(Node node, String pointer, DataType type, ByteBuffer in) {
         return switch (type) {
             case CoreType c -> core(node, pointer, c, in);
+            case RawType r when r.rawBytes() -> base64(in, r.byteSize(), false);
+            case FixedBytesType b -> base64(in, b.length(), true);
+            case FixedStringType t -> {
+                int[] codePoints = new int[t.characters()];
+                int n = 0;
+                for (int i = 0; i < codePoints.length; i++) {
+                    codePoints[i] = in.getInt();
+                    n = codePoints[i] == 0 ? n : i + 1;
+                }
+                yield Json.string(new String(codePoints, 0, n));
+            }
+            case SubarrayType a -> subarray(node, pointer, a, 0, in);
             case RawType r -> {
                 List<Json> bytes = new ArrayList<>();
                 for (int i = 0; i < r.byteSize(); i++) {
@@ -69,6 +86,26 @@ public final class FillValueJson {
                 yield new Json.JObject(members);
             }
         };
+    }
+
+    /** {@code size} bytes as base64, less trailing NULs when {@code trim} (zarr-python's form of byte strings). */
+    private static Json base64(ByteBuffer in, int size, boolean trim) {
+        byte[] bytes = new byte[size];
+        in.get(bytes);
+        int n = size;
+        while (trim && n > 0 && bytes[n - 1] == 0) {
+            n--;
+        }
+        return Json.string(Base64.getEncoder().encodeToString(Arrays.copyOf(bytes, n)));
+    }
+
+    /** The elements of dimension {@code dim} onwards as nested lists, as numpy prints a sub-array. */
+    private static Json subarray(Node node, String pointer, SubarrayType a, int dim, ByteBuffer in) {
+        List<Json> items = new ArrayList<>();
+        for (int i = 0; i < a.shape().get(dim); i++) {
+            items.add(dim + 1 < a.shape().size() ? subarray(node, pointer, a, dim + 1, in) : encode(node, pointer, a.element(), in));
+        }
+        return new Json.JArray(items);
     }
 
     private static Json core(Node node, String pointer, CoreType c, ByteBuffer in) {

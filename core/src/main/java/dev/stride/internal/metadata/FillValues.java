@@ -4,7 +4,10 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 
@@ -13,6 +16,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.Set;
@@ -44,6 +48,10 @@ public final class FillValues {
             write(scratch.clear().putShort(v).array(), 0, 2);
         }
 
+        void putInt(int v) {
+            write(scratch.clear().putInt(v).array(), 0, 4);
+        }
+
         void putFloat(float v) {
             write(scratch.clear().putFloat(v).array(), 0, 4);
         }
@@ -73,7 +81,19 @@ public final class FillValues {
     private static void put(Node node, Json json, DataType type, String pointer, LittleEndian out) {
         switch (type) {
             case CoreType c -> core(node, json, c, pointer, out);
+            case RawType r when r.rawBytes() -> out.write(padded(node, base64(node, json, pointer), r.byteSize(), pointer), 0, r.byteSize());
             case RawType r -> raw(node, json, r, pointer, out);
+            case FixedBytesType b -> out.write(padded(node, base64(node, json, pointer), b.length(), pointer), 0, b.length());
+            case FixedStringType t -> {
+                int[] codePoints = node.string(json, pointer).codePoints().toArray();
+                if (codePoints.length > t.characters()) {
+                    throw node.invalid(pointer, "fill value has " + codePoints.length + " characters, more than " + t.describe() + " holds");
+                }
+                for (int i = 0; i < t.characters(); i++) {
+                    out.putInt(i < codePoints.length ? codePoints[i] : 0);
+                }
+            }
+            case SubarrayType a -> subarray(node, json, a, 0, pointer, out);
             case TimeType t -> {
                 if (json instanceof Json.JString s && s.value().equals("NaT")) {
                     out.putLong(TimeType.NAT);
@@ -97,6 +117,37 @@ public final class FillValues {
                         throw node.invalid(pointer + "/" + Node.escape(key), "fill value names unknown field '" + key + "'");
                     }
                 }
+            }
+        }
+    }
+
+    private static byte[] base64(Node node, Json json, String pointer) {
+        try {
+            return Base64.getDecoder().decode(node.string(json, pointer));
+        } catch (IllegalArgumentException e) {
+            throw node.invalid(pointer, "not base64: " + e.getMessage());
+        }
+    }
+
+    /** {@code bytes} padded with NULs to {@code size}; refused when longer. */
+    private static byte[] padded(Node node, byte[] bytes, int size, String pointer) {
+        if (bytes.length > size) {
+            throw node.invalid(pointer, "fill value has " + bytes.length + " bytes, more than the " + size + " of the type");
+        }
+        return Arrays.copyOf(bytes, size);
+    }
+
+    /** A sub-array's fill: nested lists of the shape, elements in C order. */
+    private static void subarray(Node node, Json json, SubarrayType a, int dim, String pointer, LittleEndian out) {
+        Json.JArray items = node.array(json, pointer);
+        if (items.size() != a.shape().get(dim)) {
+            throw node.invalid(pointer, "needs " + a.shape().get(dim) + " items for the shape " + a.shape() + ", not " + items.size());
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (dim + 1 < a.shape().size()) {
+                subarray(node, items.get(i), a, dim + 1, pointer + "/" + i, out);
+            } else {
+                put(node, items.get(i), a.element(), pointer + "/" + i, out);
             }
         }
     }
