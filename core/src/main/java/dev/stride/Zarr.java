@@ -1,6 +1,7 @@
 package dev.stride;
 
 import dev.stride.internal.document.MetadataParser;
+import dev.stride.internal.document.V2MetadataParser;
 import dev.stride.internal.zip.ZipPaths;
 import dev.stride.internal.write.NodePath;
 import dev.stride.model.ArrayMetadata;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * An open Zarr v3 hierarchy: the entry point of Stride.
@@ -33,6 +35,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * Node paths are absolute ({@code /}, {@code /group/array}); closing the hierarchy closes its arrays and store.
  */
 public final class Zarr implements AutoCloseable {
+    private static final String ZARR_JSON = "zarr.json";
+    private static final String V2_ARRAY = ".zarray";
+    private static final String V2_GROUP = ".zgroup";
+    private static final String V2_ATTRIBUTES = ".zattrs";
+    private static final String V2_CONSOLIDATED = ".zmetadata";
     private final Store store;
     private final Map<String, ZarrArray> arrays = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -144,7 +151,8 @@ public final class Zarr implements AutoCloseable {
      * @return the group's or array's metadata
      * @throws ZarrException.NodeNotFound when no node is there
      * @throws ZarrException.BadRequest when the path holds an illegal node name
-     * @throws ZarrException.InvalidMetadata when its {@code zarr.json} breaks the spec (the message names the member)
+     * @throws ZarrException.InvalidMetadata when its {@code zarr.json} (or v2 {@code .zarray}, {@code .zgroup}) breaks the
+     *         spec (the message names the member)
      * @throws ZarrException.Unsupported when it uses a data type, codec or extension Stride does not know
      * @throws ZarrException.StoreFailure when the store cannot read it
      * @throws ZarrException.Closed when the hierarchy is closed
@@ -152,13 +160,29 @@ public final class Zarr implements AutoCloseable {
     public NodeMetadata metadata(String path) {
         ensureOpen();
         String normalized = normalize(path);
-        String key = prefix(normalized) + "zarr.json";
-        byte[] doc = store.readBytes(key);
-        if (doc == null) {
-            throw new ZarrException.NodeNotFound(normalized, "no zarr.json at this path");
+        String prefix = prefix(normalized);
+        byte[] doc = store.readBytes(prefix + ZARR_JSON);
+        if (doc != null) {
+            return parsed(prefix + ZARR_JSON, doc, () -> MetadataParser.parse(normalized, doc));
         }
+        byte[] zarray = store.readBytes(prefix + V2_ARRAY);
+        if (zarray != null) {
+            byte[] zattrs = store.readBytes(prefix + V2_ATTRIBUTES);
+            return parsed(prefix + V2_ARRAY, zarray, () -> V2MetadataParser.array(normalized, zarray, zattrs));
+        }
+        byte[] zgroup = store.readBytes(prefix + V2_GROUP);
+        if (zgroup != null) {
+            byte[] zattrs = store.readBytes(prefix + V2_ATTRIBUTES);
+            byte[] zmetadata = store.readBytes(prefix + V2_CONSOLIDATED);
+            return parsed(prefix + V2_GROUP, zgroup, () -> V2MetadataParser.group(normalized, zgroup, zattrs, zmetadata));
+        }
+        throw new ZarrException.NodeNotFound(normalized, "no zarr.json at this path (nor a Zarr v2 .zarray or .zgroup)");
+    }
+
+    /** A node parsed from {@code doc}, the bytes at {@code key}; a document too large for the heap is a store failure. */
+    private static NodeMetadata parsed(String key, byte[] doc, Supplier<NodeMetadata> parse) {
         try {
-            return MetadataParser.parse(normalized, doc);
+            return parse.get();
         } catch (OutOfMemoryError e) {
             // the parse's allocations are garbage now; a document this large is refused like any unreadable one
             throw new ZarrException.StoreFailure(key, "holds " + doc.length + " bytes, too many to parse in this Java heap of "
@@ -211,7 +235,8 @@ public final class Zarr implements AutoCloseable {
     }
 
     /**
-     * Names of the nodes directly below {@code path}, sorted: directories holding a zarr.json, not starting with "__". A
+     * Names of the nodes directly below {@code path}, sorted: directories holding a zarr.json (or a Zarr v2 .zarray or
+     * .zgroup), not starting with "__". A
      * folder whose zarr.json cannot be looked at (permission denied, a FIFO) is an error naming that key, not a missing
      * child. A store that cannot list (HTTP) answers from the consolidated metadata of the nearest group at or above
      * {@code path} that has it.
@@ -232,7 +257,9 @@ public final class Zarr implements AutoCloseable {
         String prefix = prefix(normalized);
         List<String> names = new ArrayList<>();
         for (String name : listable.list(prefix)) {
-            if (NodeMetadata.invalidNameReason(name) == null && hasMetadata(prefix + name + "/zarr.json")) {
+            String child = prefix + name + "/";
+            if (NodeMetadata.invalidNameReason(name) == null
+                    && (hasMetadata(child + ZARR_JSON) || hasMetadata(child + V2_ARRAY) || hasMetadata(child + V2_GROUP))) {
                 names.add(name);
             }
         }

@@ -106,8 +106,8 @@ final class Failures {
     }
 
     /**
-     * A failure in words, located on disk: the node's directory, then the zarr.json member or the chunk at fault. A
-     * URI's query ({@code ?retryTime=30}) goes after all of that, apart, so the key stays on the path.
+     * A failure in words, located on disk: the node's directory, then the member of its zarr.json (or v2 .zarray, .zattrs)
+     * or the chunk at fault. A URI's query ({@code ?retryTime=30}) goes after all of that, apart, so the key stays on the path.
      */
     static String located(String root, ZarrException e) {
         StringBuilder inside = new StringBuilder();
@@ -115,7 +115,12 @@ final class Failures {
             inside.append(e.node());
         }
         if (e.member() != null) {
-            inside.append("/zarr.json at ").append(e.member().isEmpty() ? "/" : e.member());
+            // a member of another document than zarr.json starts with its name: .zarray/dtype/2/1
+            int slash = e.member().indexOf('/');
+            boolean named = e.member().startsWith(".");
+            String document = !named ? "zarr.json" : slash < 0 ? e.member() : e.member().substring(0, slash);
+            String pointer = !named ? e.member() : slash < 0 ? "" : e.member().substring(slash);
+            inside.append('/').append(document).append(" at ").append(pointer.isEmpty() ? "/" : pointer);
         }
         if (e.chunkKey() != null) {
             inside.append(e instanceof ZarrException.StoreFailure ? "/" : " chunk ").append(e.chunkKey());

@@ -126,7 +126,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
          * A member that breaks the spec.
          *
          * @param node the node's path, or null
-         * @param member the JSON pointer of the member, or null
+         * @param member the JSON pointer of the member (after the document's name when it is not zarr.json: {@code
+         *        .zarray/dtype/2/1}), or null
          * @param reason why, in a sentence
          */
         public InvalidMetadata(String node, String member, String reason) {
@@ -137,7 +138,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
          * A member that breaks the spec, and the failure underneath.
          *
          * @param node the node's path, or null
-         * @param member the JSON pointer of the member, or null
+         * @param member the JSON pointer of the member (after the document's name when it is not zarr.json: {@code
+         *        .zarray/dtype/2/1}), or null
          * @param reason why, in a sentence
          * @param cause the failure underneath
          */
@@ -155,7 +157,8 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
          * Something Stride must understand but does not know.
          *
          * @param node the node's path, or null
-         * @param member the JSON pointer of the member, or null
+         * @param member the JSON pointer of the member (after the document's name when it is not zarr.json: {@code
+         *        .zarray/dtype/2/1}), or null
          * @param reason why, in a sentence
          */
         public Unsupported(String node, String member, String reason) {

@@ -51,7 +51,7 @@ public record CodecConfig(String node, Extension extension) {
      * @return its JSON pointer, e.g. {@code /codecs/1/configuration/level}
      */
     public String member(String name) {
-        return extension.pointer() + "/configuration/" + name;
+        return extension.configurationPointer() + "/" + name;
     }
 
     /**

@@ -108,7 +108,7 @@ public final class CodecRegistry {
             throw e;
         } catch (RuntimeException e) {
             // a provider from another jar that does not speak the family: its refusal still names the member
-            throw new ZarrException.InvalidMetadata(node, ext.pointer() + "/configuration",
+            throw new ZarrException.InvalidMetadata(node, ext.configurationPointer(),
                     "codec '" + ext.name() + "' refuses its configuration: " + e, e);
         }
     }

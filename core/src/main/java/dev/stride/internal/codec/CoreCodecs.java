@@ -7,12 +7,13 @@ import dev.stride.spi.CodecProvider;
 
 import java.util.Set;
 
-/** The codecs that need no native library: bytes, transpose, crc32c, gzip, sharding_indexed. */
+/** The codecs that need no native library: bytes, transpose, crc32c, gzip, sharding_indexed, and
+ * the v2 reader's {@code stride.big_endian_fields}. */
 public final class CoreCodecs implements CodecProvider {
 
     @Override
     public Set<String> names() {
-        return Set.of("bytes", "transpose", "crc32c", "gzip");
+        return Set.of("bytes", "transpose", "crc32c", "gzip", BigEndianFieldsCodec.NAME);
     }
 
     @Override
@@ -22,6 +23,7 @@ public final class CoreCodecs implements CodecProvider {
             case "transpose" -> new TransposeCodec(config, input);
             case "crc32c" -> new Crc32cCodec(config);
             case "gzip" -> new GzipCodec(config);
+            case BigEndianFieldsCodec.NAME -> new BigEndianFieldsCodec(config, input);
             default -> throw new IllegalArgumentException(config.name());
         };
     }

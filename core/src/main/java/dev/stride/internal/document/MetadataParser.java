@@ -104,7 +104,7 @@ public final class MetadataParser {
         return a == null ? new Json.JObject(Map.of()) : node.object(a, "/attributes");
     }
 
-    private static void checkProduct(Node node, long[] sizes, String pointer) {
+    static void checkProduct(Node node, long[] sizes, String pointer) {
         long n = 1;
         for (long s : sizes) {
             try {

@@ -18,9 +18,25 @@ import java.util.Set;
  */
 public final class Node {
     private final String path;
+    /** Put before every pointer: "" in zarr.json, the document's name in another ({@code .zarray}). */
+    private final String document;
 
     public Node(String path) {
+        this(path, "");
+    }
+
+    /**
+     * A node whose members are in the document named {@code document}; its errors' pointers start with that name
+     * ({@code .zarray/dtype/2/1}), so a message says which file of a Zarr v2 node is at fault.
+     */
+    public Node(String path, String document) {
         this.path = path;
+        this.document = document;
+    }
+
+    /** A pointer in this node's document, as its errors name it. */
+    public String pointer(String pointer) {
+        return document + pointer;
     }
 
     public String path() {
@@ -28,21 +44,26 @@ public final class Node {
     }
 
     public Json.JObject parseDocument(byte[] document) {
+        return parseDocument(document, "zarr.json");
+    }
+
+    /** Parses a metadata document named {@code name} ({@code .zarray}) for its errors; it must be a JSON object. */
+    public Json.JObject parseDocument(byte[] document, String name) {
         Json json;
         try {
             json = JsonCodec.parse(document);
         } catch (JsonSyntaxException e) {
-            throw invalid("", "zarr.json is not valid JSON: " + e.getMessage());
+            throw invalid("", name + " is not valid JSON: " + e.getMessage());
         }
         return object(json, "");
     }
 
     public ZarrException.InvalidMetadata invalid(String pointer, String reason) {
-        return new ZarrException.InvalidMetadata(path, pointer, reason);
+        return new ZarrException.InvalidMetadata(path, document + pointer, reason);
     }
 
     public ZarrException.Unsupported unsupported(String pointer, String reason) {
-        return new ZarrException.Unsupported(path, pointer, reason);
+        return new ZarrException.Unsupported(path, document + pointer, reason);
     }
 
     public Json.JObject object(Json json, String pointer) {
