@@ -65,7 +65,7 @@ class FailureModesTest {
                         root -> read(root, z -> z.group("/g/.."))),
                 row("write: dot-dot path", ZarrException.BadRequest.class, "/g/..: node name '..' consists only of periods",
                         root -> write(root, w -> w.createGroup("/g/.."))),
-                row("read: no node there", ZarrException.NodeNotFound.class, "/g/none: no zarr.json at this path",
+                row("read: no node there", ZarrException.NodeNotFound.class, "/g/none: no zarr.json at this path (nor a Zarr v2 .zarray or .zgroup)",
                         root -> read(root, z -> z.array("/g/none"))),
                 row("write: no array there", ZarrException.NodeNotFound.class, "/g/none: no array here",
                         root -> write(root, w -> w.array("/g/none"))),
