@@ -23,8 +23,9 @@ import java.util.Map;
 
 /**
  * How Stride's data types appear in Arrow, which has nearly all of them: integers keep their width and sign, float16
- * is a half float, complex numbers are {@code struct<re, im>}, r&lt;N&gt; fixed-size binary, nested structs structs,
- * and times are timestamps or durations ({@link TimeConversion}), with NaT as null. Every field's metadata keeps its
+ * is a half float, complex numbers are {@code struct<re, im>}, r&lt;N&gt; fixed-size binary, byte strings binary
+ * without their trailing NULs, UTF-32 text utf8, a field with a shape a fixed-size list per dimension, nested structs
+ * structs, and times are timestamps or durations ({@link TimeConversion}), with NaT as null. Every field's metadata keeps its
  * Zarr type ({@value #DATA_TYPE}; a struct's as {@code struct{name: type, ...}}); the schema's keeps the array's attributes, dimension names and the region's
  * shape.
  */
@@ -67,11 +68,29 @@ public final class ArrowTypes {
                 yield new Field(name, new FieldType(false, ArrowType.Struct.INSTANCE, null, zarrType(c)), List.of(part, imaginary));
             }
             case CoreType c -> new Field(name, new FieldType(false, core(c), null, zarrType(c)), null);
-            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
+            case dev.stride.model.FixedBytesType b -> new Field(name, new FieldType(false, ArrowType.Binary.INSTANCE, null, zarrType(b)), null);
+            case dev.stride.model.FixedStringType t -> new Field(name, new FieldType(false, ArrowType.Utf8.INSTANCE, null, zarrType(t)), null);
+            case dev.stride.model.SubarrayType a -> shaped(name, a, 0);
             case RawType r -> new Field(name, new FieldType(false, new ArrowType.FixedSizeBinary(r.byteSize()), null, zarrType(r)), null);
             case TimeType t -> new Field(name, new FieldType(true, TimeConversion.of(t).arrowType(), null, zarrType(t)), null);
+        };
+    }
+
+    /** Dimension {@code dim} onwards of a shaped field: a fixed-size list per dimension around the element type. */
+    private static Field shaped(String name, dev.stride.model.SubarrayType a, int dim) {
+        Field child = dim + 1 < a.shape().size() ? shaped("item", a, dim + 1) : field("item", a.element());
+        Map<String, String> meta = dim == 0 ? zarrType(a) : null;
+        return new Field(name, new FieldType(false, new ArrowType.FixedSizeList(a.shape().get(dim)), null, meta), List.of(child));
+    }
+
+    /** Whether every batch of a column of {@code type} takes the same bytes for the same rows (no strings). */
+    static boolean fixedWidth(DataType type) {
+        return switch (type) {
+            case dev.stride.model.FixedBytesType b -> false;
+            case dev.stride.model.FixedStringType t -> false;
+            case dev.stride.model.SubarrayType a -> fixedWidth(a.element());
+            case StructType s -> s.fields().stream().allMatch(f -> fixedWidth(f.type()));
+            default -> true;
         };
     }
 

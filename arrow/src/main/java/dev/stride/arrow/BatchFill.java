@@ -47,6 +47,7 @@ final class BatchFill {
         }
         if (threads == 1 || parts.size() == 1 || !byteAligned) {
             copy(box, 0);
+            fill.finish(rows);
             return rows;
         }
         AtomicInteger next = new AtomicInteger();
@@ -56,6 +57,7 @@ final class BatchFill {
             }
         };
         OnAllThreads.run(worker, helpers, Math.min(threads, parts.size()) - 1, () -> next.set(parts.size()));
+        fill.finish(rows);
         return rows;
     }
 

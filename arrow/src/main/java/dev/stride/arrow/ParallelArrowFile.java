@@ -96,6 +96,10 @@ final class ParallelArrowFile {
     /** The writer of {@code region}, or null when a part of it would meet more than one unit. */
     static ParallelArrowFile fits(ZarrArray array, List<ArrowColumn> columns, Schema schema, BufferAllocator allocator,
                                   int threads, Region region, long unitElements, long rowBytes) {
+        if (!columns.stream().allMatch(c -> ArrowTypes.fixedWidth(c.type()))) {
+            // a batch's size is measured once for all batches, which strings of varying length defeat
+            return null;
+        }
         long[] unit = array.readUnitShape();
         List<Region> parts = new ArrayList<>();
         for (COrderBlocks blocks = new COrderBlocks(region, unit, unitElements); blocks.hasNext(); ) {

@@ -34,6 +34,13 @@ final class RootFill {
         }
     }
 
+    /** Ends a batch of {@code rows} rows once every run is copied (strings are written then). */
+    void finish(int rows) {
+        for (VectorFill f : fills) {
+            f.finish(rows);
+        }
+    }
+
     /** Records {@code first..first+count-1} of {@code records} into rows {@code row..row+count-1} of every column. */
     void copy(MemorySegment records, long first, int count, int row) {
         for (VectorFill f : fills) {

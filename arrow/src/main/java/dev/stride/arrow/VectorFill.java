@@ -2,17 +2,21 @@ package dev.stride.arrow;
 
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.FieldAccessor;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -89,9 +93,9 @@ abstract sealed class VectorFill {
             }
             case CoreType c when c == CoreType.BOOL -> new Bits(vector, offset, recordSize);
             case CoreType c -> fixed(vector, c.byteSize(), offset, recordSize, swap);
-            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
+            case dev.stride.model.FixedBytesType b -> new Texts(vector, offset, recordSize, b, order);
+            case dev.stride.model.FixedStringType t -> new Texts(vector, offset, recordSize, t, order);
+            case dev.stride.model.SubarrayType a -> shaped(vector, a, 0, offset, recordSize, order);
             case RawType r -> new Bytes(vector, offset, recordSize, r.byteSize());
             case TimeType t -> {
                 TimeConversion conversion = TimeConversion.of(t);
@@ -99,6 +103,27 @@ abstract sealed class VectorFill {
                         : new Times(vector, offset, recordSize, conversion, swap);
             }
         };
+    }
+
+    /**
+     * Dimension {@code dim} onwards of a shaped field: row {@code r}'s list holds child rows {@code r * length..},
+     * filled as records of the next level (or of the element type) over the record's bytes.
+     */
+    private static VectorFill shaped(FieldVector vector, dev.stride.model.SubarrayType type, int dim, long offset,
+                                     long recordSize, ByteOrder order) {
+        int length = type.shape().get(dim);
+        long span = type.byteSize();
+        for (int d = 0; d < dim; d++) {
+            span /= type.shape().get(d);
+        }
+        FieldVector items = ((FixedSizeListVector) vector).getDataVector();
+        VectorFill children = dim + 1 < type.shape().size() ? shaped(items, type, dim + 1, 0, span / length, order)
+                : of(items, type.element(), 0, span / length, order);
+        return new Lists(vector, offset, recordSize, span, length, children);
+    }
+
+    /** Called when every row of the batch is copied: a fill that staged its rows writes them into the vector. */
+    void finish(int rows) {
     }
 
     private static VectorFill fixed(FieldVector vector, int width, long offset, long stride, boolean swap) {
@@ -245,6 +270,84 @@ abstract sealed class VectorFill {
         }
     }
 
+    /**
+     * Byte strings as binary without trailing NULs, UTF-32 text as UTF-8. A variable-width vector is written in row
+     * order, but runs come in any order and on several threads, so rows are staged and written by {@link #finish}.
+     */
+    private static final class Texts extends VectorFill {
+        private final FieldAccessor field;
+        private final int size;
+        private byte[][] staged = new byte[0][];
+
+        Texts(FieldVector vector, long offset, long stride, DataType type, ByteOrder order) {
+            super(vector, offset, stride);
+            this.field = dev.stride.RecordLayout.compile(type, order).fields().getFirst();
+            this.size = type.byteSize();
+        }
+
+        @Override
+        void bind(int rows) {
+            if (staged.length < rows) {
+                staged = new byte[rows][];
+            }
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            long at = first * stride + offset;
+            for (int i = 0; i < count; i++, at += stride) {
+                MemorySegment value = records.asSlice(at, size);
+                staged[row + i] = switch (field) {
+                    case FieldAccessor.ByteStringField b -> b.get(value, 0);
+                    case FieldAccessor.StringField t -> t.get(value, 0).getBytes(StandardCharsets.UTF_8);
+                    default -> throw new IllegalStateException(field.type().describe() + " is no text");
+                };
+            }
+        }
+
+        @Override
+        void finish(int rows) {
+            BaseVariableWidthVector out = (BaseVariableWidthVector) vector;
+            for (int r = 0; r < rows; r++) {
+                out.setSafe(r, staged[r]);
+                staged[r] = null;
+            }
+        }
+    }
+
+    /** A shaped field: every row a valid list of {@code length} child rows taken from the record's bytes. */
+    private static final class Lists extends VectorFill {
+        private final long span;
+        private final int length;
+        private final VectorFill children;
+
+        Lists(FieldVector vector, long offset, long stride, long span, int length, VectorFill children) {
+            super(vector, offset, stride);
+            this.span = span;
+            this.length = length;
+            this.children = children;
+        }
+
+        @Override
+        void bind(int rows) {
+            bindValidity(rows);
+            children.bind(Math.multiplyExact(rows, length));
+        }
+
+        @Override
+        void copy(MemorySegment records, long first, int count, int row) {
+            long at = first * stride + offset;
+            for (int i = 0; i < count; i++, at += stride) {
+                children.copy(records.asSlice(at, span), 0, length, (row + i) * length);
+            }
+        }
+
+        @Override
+        void finish(int rows) {
+            children.finish(rows * length);
+        }
+    }
+
     /** A struct (or complex number): every row valid, the children filled field by field. */
     private static final class Struct extends VectorFill {
         private final VectorFill[] children;
@@ -266,6 +369,13 @@ abstract sealed class VectorFill {
         void copy(MemorySegment records, long first, int count, int row) {
             for (VectorFill c : children) {
                 c.copy(records, first, count, row);
+            }
+        }
+
+        @Override
+        void finish(int rows) {
+            for (VectorFill c : children) {
+                c.finish(rows);
             }
         }
     }

@@ -13,12 +13,16 @@ package dev.stride.model;
  * <li>float16 is widened to float, which is exact ({@link FloatColumn} of type float16);</li>
  * <li>complex64 and complex128 are interleaved (re, im) doubles ({@link ComplexColumn});</li>
  * <li>numpy datetime64/timedelta64 are counts of their unit ({@link TimeColumn}, with java.time conversions);</li>
- * <li>r&lt;N&gt; are the stored bytes, N/8 per record ({@link RawColumn}).</li>
+ * <li>r&lt;N&gt; are the stored bytes, N/8 per record ({@link RawColumn});</li>
+ * <li>byte strings ({@code S<n>}) are the stored bytes, n per record, NULs included ({@link ByteStringColumn});</li>
+ * <li>text ({@code U<n>}) is one {@code String} per record ({@link StringColumn});</li>
+ * <li>a field with a shape is a column of its element type holding every element of each record in turn
+ *     ({@link ArrayColumn}).</li>
  * </ul>
  * {@code values()} is the column's own array, not a copy.
  */
 public sealed interface Column permits BoolColumn, ByteColumn, ShortColumn, IntColumn, LongColumn, FloatColumn,
-        DoubleColumn, TimeColumn, ComplexColumn, RawColumn {
+        DoubleColumn, TimeColumn, ComplexColumn, RawColumn, ByteStringColumn, StringColumn, ArrayColumn {
     /**
      * The field's dotted path ({@code ""} for a plain array).
      *
@@ -138,6 +142,36 @@ public sealed interface Column permits BoolColumn, ByteColumn, ShortColumn, IntC
      */
     default RawColumn asRaw() {
         return as(RawColumn.class);
+    }
+
+    /**
+     * This column as a byte string column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
+    default ByteStringColumn asByteStrings() {
+        return as(ByteStringColumn.class);
+    }
+
+    /**
+     * This column as a text column.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
+    default StringColumn asStrings() {
+        return as(StringColumn.class);
+    }
+
+    /**
+     * This column as the column of a field with a shape.
+     *
+     * @return this column
+     * @throws ZarrException.BadRequest when it holds another kind
+     */
+    default ArrayColumn asArray() {
+        return as(ArrayColumn.class);
     }
 
     private <C extends Column> C as(Class<C> kind) {

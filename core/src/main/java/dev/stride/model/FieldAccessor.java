@@ -24,7 +24,7 @@ import java.util.List;
  */
 public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAccessor.IntegerField,
         FieldAccessor.FloatValuedField, FieldAccessor.LongField, FieldAccessor.DoubleField, FieldAccessor.ComplexField,
-        FieldAccessor.RawField {
+        FieldAccessor.RawField, FieldAccessor.ByteStringField, FieldAccessor.StringField, FieldAccessor.ArrayField {
 
     /** {@return the dotted path from the record root ({@code point.x}); {@code ""} for a plain data type} */
     String path();
@@ -495,5 +495,106 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param pos the record of {@code src} stored into record {@code first}
          */
         void set(MemorySegment records, long first, int n, byte[] src, int pos);
+    }
+
+    /**
+     * numpy's {@code S<n>}, zarr-python's {@code null_terminated_bytes}: byte strings of at most n bytes padded with
+     * NULs. One value reads without its trailing NULs, as numpy gives it; bulk copies hold the n stored bytes a record.
+     */
+    non-sealed interface ByteStringField extends FieldAccessor {
+        /**
+         * The bytes of one record without trailing NULs (inner NULs stay).
+         * @param records packed records
+         * @param i the record's index
+         * @return at most n bytes
+         */
+        byte[] get(MemorySegment records, long i);
+        /**
+         * Stores the bytes of one record, padded with NULs.
+         * @param records packed records, written in place
+         * @param i the record's index
+         * @param v at most n bytes
+         * @throws ZarrException.BadRequest when {@code v} is longer than n bytes
+         */
+        void set(MemorySegment records, long i, byte[] v);
+        /**
+         * Copies records {@code first..first+n} into {@code dst} as stored, n bytes a record, from record {@code pos}.
+         * @param records packed records
+         * @param first the first record read
+         * @param n how many records
+         * @param dst where the bytes go: record {@code first} from byte {@code pos * n}
+         * @param pos the record of {@code dst} that receives record {@code first}
+         */
+        void get(MemorySegment records, long first, int n, byte[] dst, int pos);
+        /**
+         * Stores the bytes of {@code src} from record {@code pos} into records {@code first..first+n}.
+         * @param records packed records, written in place
+         * @param first the first record written
+         * @param n how many records
+         * @param src n bytes a record
+         * @param pos the record of {@code src} stored into record {@code first}
+         */
+        void set(MemorySegment records, long first, int n, byte[] src, int pos);
+    }
+
+    /**
+     * numpy's {@code U<n>}, zarr-python's {@code fixed_length_utf32}: text of at most n code points, each stored as a
+     * 4-byte UTF-32 unit in the records' byte order and padded with NULs; a value reads without its trailing NULs.
+     */
+    non-sealed interface StringField extends FieldAccessor {
+        /**
+         * The text of one record.
+         * @param records packed records
+         * @param i the record's index
+         * @return the code points up to the trailing NULs
+         * @throws ZarrException.CorruptChunk when a stored unit is no Unicode code point
+         */
+        String get(MemorySegment records, long i);
+        /**
+         * Stores the text of one record, padded with NULs.
+         * @param records packed records, written in place
+         * @param i the record's index
+         * @param v at most n code points
+         * @throws ZarrException.BadRequest when {@code v} has more than n code points
+         */
+        void set(MemorySegment records, long i, String v);
+        /**
+         * Copies the text of records {@code first..first+n} into {@code dst} from {@code pos}.
+         * @param records packed records
+         * @param first the first record read
+         * @param n how many records
+         * @param dst where the strings go
+         * @param pos the index in {@code dst} of record {@code first}
+         */
+        void get(MemorySegment records, long first, int n, String[] dst, int pos);
+        /**
+         * Stores {@code src} from {@code pos} into records {@code first..first+n}.
+         * @param records packed records, written in place
+         * @param first the first record written
+         * @param n how many records
+         * @param src the strings, none longer than n code points
+         * @param pos the index in {@code src} of the value of record {@code first}
+         */
+        void set(MemorySegment records, long first, int n, String[] src, int pos);
+    }
+
+    /**
+     * A field with a shape, numpy's sub-array field ({@code ('pos', '<f4', (3,))}): {@link #elements()} values of one
+     * leaf type in C order in each record. Its column holds the elements of every record in turn (see
+     * {@link ArrayColumn}); {@link #element(int)} reads one element as a field of its own.
+     */
+    non-sealed interface ArrayField extends FieldAccessor {
+        /** {@return the field's shape, outermost first} */
+        List<Integer> shape();
+        /** {@return the values per record: the product of the shape} */
+        int elements();
+        /**
+         * The accessor of one element, by its index in C order; its {@code path()} is this field's with the index
+         * appended ({@code pos[2]}).
+         * @param k the element's index, 0 to {@code elements() - 1}
+         * @return a leaf accessor of the element type
+         * @throws IndexOutOfBoundsException when {@code k} is out of range
+         */
+        FieldAccessor element(int k);
     }
 }

@@ -1,6 +1,8 @@
 package dev.stride.model;
 
+import dev.stride.model.FieldAccessor.ArrayField;
 import dev.stride.model.FieldAccessor.BoolField;
+import dev.stride.model.FieldAccessor.ByteStringField;
 import dev.stride.model.FieldAccessor.ByteField;
 import dev.stride.model.FieldAccessor.ComplexField;
 import dev.stride.model.FieldAccessor.DoubleField;
@@ -10,6 +12,7 @@ import dev.stride.model.FieldAccessor.IntField;
 import dev.stride.model.FieldAccessor.LongField;
 import dev.stride.model.FieldAccessor.RawField;
 import dev.stride.model.FieldAccessor.ShortField;
+import dev.stride.model.FieldAccessor.StringField;
 
 import java.lang.foreign.MemorySegment;
 
@@ -57,6 +60,9 @@ public final class FieldWriter {
             case IntField f -> f.set(records, i, (int) v);
             case LongField f -> f.set(records, i, v);
             case RawField f -> throw refused("a number");
+            case ByteStringField f -> throw refused("a number");
+            case StringField f -> throw refused("a number");
+            case ArrayField f -> throw refused("a number");
             case HalfField f -> setDouble(records, i, v);
             case FloatField f -> setDouble(records, i, v);
             case DoubleField f -> setDouble(records, i, v);
@@ -109,15 +115,30 @@ public final class FieldWriter {
     }
 
     /**
-     * The bytes of an {@code r<N>} field, as stored.
+     * The bytes of an {@code r<N>} field as stored, or of a byte string field padded with NULs.
      *
      * @param records packed records, written in place
      * @param i the record's index in {@code records}
-     * @param v N/8 bytes
+     * @param v N/8 bytes for raw, at most n for a byte string
      */
     public void setBytes(MemorySegment records, long i, byte[] v) {
-        if (!(field instanceof RawField f) || v.length != f.byteSize()) {
-            throw refused(v.length + " raw bytes");
+        switch (field) {
+            case RawField f when v.length == f.byteSize() -> f.set(records, i, v);
+            case ByteStringField f when v.length <= f.byteSize() -> f.set(records, i, v);
+            default -> throw refused(v.length + " bytes");
+        }
+    }
+
+    /**
+     * The text of a {@code U<n>} field, padded with NULs.
+     *
+     * @param records packed records, written in place
+     * @param i the record's index in {@code records}
+     * @param v at most n code points
+     */
+    public void setString(MemorySegment records, long i, String v) {
+        if (!(field instanceof StringField f) || v.codePointCount(0, v.length()) > f.type().byteSize() / 4) {
+            throw refused("the text '" + v + "'");
         }
         f.set(records, i, v);
     }

@@ -36,12 +36,36 @@ abstract class ColumnFill {
             case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> complex(column, c, offset, recordSize, order);
             case CoreType c -> core(c, offset, recordSize, order);
             case TimeType t -> new Times(t, offset, recordSize, order, column.name());
-            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
+            case dev.stride.model.FixedBytesType b -> new Texts(leaf(b, order), offset, recordSize, b.length());
+            case dev.stride.model.FixedStringType t -> new Texts(leaf(t, order), offset, recordSize, t.byteSize());
+            case dev.stride.model.SubarrayType a -> array(column.dataType(), a, 0, offset, recordSize, order);
             case RawType r -> new Bytes(offset, recordSize, r.byteSize());
             case dev.stride.model.StructType s -> struct(column, s, offset, recordSize, order);
         };
+    }
+
+    /** The accessor of a lone string field, which reads one value of a record of just that field. */
+    private static dev.stride.model.FieldAccessor leaf(dev.stride.model.DataType type, ByteOrder order) {
+        return dev.stride.RecordLayout.compile(type, order).fields().getFirst();
+    }
+
+    /**
+     * Dimension {@code dim} onwards of a shaped field: each record's elements at that level are the rows of the child
+     * vector, filled as records of the next level (or of the element type) over the record's bytes.
+     */
+    private static ColumnFill array(org.apache.spark.sql.types.DataType spark, dev.stride.model.SubarrayType type, int dim,
+                                    long offset, long recordSize, ByteOrder order) {
+        int length = type.shape().get(dim);
+        long span = type.byteSize();
+        for (int d = 0; d < dim; d++) {
+            span /= type.shape().get(d);
+        }
+        long childSize = span / length;
+        org.apache.spark.sql.types.DataType child = ((org.apache.spark.sql.types.ArrayType) spark).elementType();
+        ColumnFill children = dim + 1 < type.shape().size()
+                ? array(child, type, dim + 1, 0, childSize, order)
+                : of(new StructField("element", child, false, org.apache.spark.sql.types.Metadata.empty()), type.element(), 0, childSize, order);
+        return new Shaped(children, length, offset, recordSize, span);
     }
 
     private static ColumnFill struct(StructField column, dev.stride.model.StructType type, long offset, long recordSize, ByteOrder order) {
@@ -233,6 +257,63 @@ abstract class ColumnFill {
             for (int i = 0; i < count; i++, at += recordSize) {
                 MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at, value, 0, value.length);
                 out.putByteArray(row + i, value);
+            }
+        }
+    }
+
+    /** Byte strings as binary without their trailing NULs, UTF-32 text as UTF-8: whatever one value reads as. */
+    private static final class Texts extends ColumnFill {
+        private final dev.stride.model.FieldAccessor field;
+        private final long offset;
+        private final long recordSize;
+        private final int size;
+
+        Texts(dev.stride.model.FieldAccessor field, long offset, long recordSize, int size) {
+            this.field = field;
+            this.offset = offset;
+            this.recordSize = recordSize;
+            this.size = size;
+        }
+
+        @Override
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            long at = first * recordSize + offset;
+            for (int i = 0; i < count; i++, at += recordSize) {
+                MemorySegment value = records.asSlice(at, size);
+                out.putByteArray(row + i, switch (field) {
+                    case dev.stride.model.FieldAccessor.ByteStringField b -> b.get(value, 0);
+                    case dev.stride.model.FieldAccessor.StringField t -> t.get(value, 0).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    default -> throw new IllegalStateException(field.type().describe() + " is no text");
+                });
+            }
+        }
+    }
+
+    /** A field with a shape as an array column: the elements of row {@code r} are child rows {@code r * length..}. */
+    private static final class Shaped extends ColumnFill {
+        private final ColumnFill children;
+        private final int length;
+        private final long offset;
+        private final long recordSize;
+        private final long span;
+
+        Shaped(ColumnFill children, int length, long offset, long recordSize, long span) {
+            this.children = children;
+            this.length = length;
+            this.offset = offset;
+            this.recordSize = recordSize;
+            this.span = span;
+        }
+
+        @Override
+        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+            WritableColumnVector elements = out.arrayData();
+            elements.reserve(Math.multiplyExact(row + count, length));
+            long at = first * recordSize + offset;
+            for (int i = 0; i < count; i++, at += recordSize) {
+                int start = (row + i) * length;
+                out.putArray(row + i, start, length);
+                children.fill(records.asSlice(at, span), 0, length, elements, start);
             }
         }
     }

@@ -1,7 +1,9 @@
 package dev.stride.spark;
 
+import dev.stride.RecordLayout;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.FieldWriter;
 import dev.stride.model.RawType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
@@ -24,6 +26,7 @@ import org.apache.spark.sql.types.TimestampType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -38,6 +41,7 @@ import java.util.regex.Pattern;
  */
 final class RowEncoder {
     private static final Pattern TIME = Pattern.compile("numpy\\.(datetime|timedelta)64\\[(\\d*)(.+)]");
+    private static final Pattern TEXT = Pattern.compile("(null_terminated_bytes|fixed_length_utf32)\\[([1-9][0-9]{0,8})]");
     private static final BigInteger UINT64_LIMIT = BigInteger.ONE.shiftLeft(64);
 
     private final DataType type;
@@ -125,7 +129,10 @@ final class RowEncoder {
             }
             default -> throw new ZarrException.Unsupported(null, null, "column '" + column.name() + "' is " + spark.simpleString()
                     + switch (spark) {
-                        case BinaryType b -> ", which needs a fixed width: give it the metadata " + SparkTypes.ZARR_TYPE + " = r<BITS>";
+                        case BinaryType b -> ", which needs a fixed width: give it the metadata " + SparkTypes.ZARR_TYPE
+                                + " = r<BITS> or null_terminated_bytes[<BYTES>]";
+                        case org.apache.spark.sql.types.StringType t -> ", which needs a fixed width: give it the metadata "
+                                + SparkTypes.ZARR_TYPE + " = fixed_length_utf32[<CHARACTERS>]";
                         case DecimalType d -> ", which has no Zarr type (decimal(20,0) is uint64); cast it to double or bigint";
                         default -> ", which has no Zarr type; cast it to a number, boolean, timestamp or struct of those";
                     });
@@ -140,6 +147,12 @@ final class RowEncoder {
         if (name.matches("r[1-9][0-9]*") && Integer.parseInt(name.substring(1)) % 8 == 0) {
             return new RawType(Integer.parseInt(name.substring(1)));
         }
+        Matcher text = TEXT.matcher(name);
+        if (text.matches()) {
+            int length = Integer.parseInt(text.group(2));
+            return text.group(1).equals("null_terminated_bytes") ? new dev.stride.model.FixedBytesType(length)
+                    : new dev.stride.model.FixedStringType(length);
+        }
         Matcher m = TIME.matcher(name);
         if (m.matches() && TimeType.UNITS.contains(m.group(3))) {
             return new TimeType(m.group(1).equals("datetime"), m.group(3), m.group(2).isEmpty() ? 1 : Long.parseLong(m.group(2)));
@@ -152,9 +165,10 @@ final class RowEncoder {
         return switch (type) {
             case CoreType c -> core(name, c, offset);
             case TimeType t -> time(column, t, offset);
-            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
+            case dev.stride.model.FixedBytesType b -> text(name, b, offset);
+            case dev.stride.model.FixedStringType t -> text(name, t, offset);
+            case dev.stride.model.SubarrayType a -> throw new ZarrException.Unsupported(null, null, "column '" + name + "' is "
+                    + a.describe() + ", a shape a v3 struct field cannot have");
             case RawType r -> (row, i, rec, at) -> {
                 if (!row.isNullAt(i)) {
                     byte[] v = row.getBinary(i);
@@ -178,6 +192,26 @@ final class RowEncoder {
                         }
                     }
                 };
+            }
+        };
+    }
+
+    /** A byte string from binary or UTF-32 text from a string, NUL-padded; a longer value is refused naming the column. */
+    private static Put text(String name, DataType type, long offset) {
+        FieldWriter writer = new FieldWriter(null, RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN).fields().getFirst());
+        boolean bytes = type instanceof dev.stride.model.FixedBytesType;
+        return (row, i, rec, at) -> {
+            if (!row.isNullAt(i)) {
+                MemorySegment value = rec.asSlice(at + offset, type.byteSize());
+                try {
+                    if (bytes) {
+                        writer.setBytes(value, 0, row.getBinary(i));
+                    } else {
+                        writer.setString(value, 0, row.getUTF8String(i).toString());
+                    }
+                } catch (ZarrException.BadRequest e) {
+                    throw new ZarrException.BadRequest(null, "column '" + name + "': " + e.reason());
+                }
             }
         };
     }

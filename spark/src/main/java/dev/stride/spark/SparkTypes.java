@@ -18,7 +18,8 @@ import java.util.List;
  * How Stride's data types appear in Spark. Spark has no unsigned integers and no float16, so uint8..uint32 widen to
  * the next signed type, uint64 becomes decimal(20,0) and float16 float; complex numbers are {@code struct<re,im>},
  * datetime64 a timestamp (microseconds, NaT as null), timedelta64 a long count of its unit (NaT as null), r<N>
- * binary. Each column's metadata keeps the Zarr type ({@value #ZARR_TYPE}), so a write gives back the same type.
+ * and byte strings binary (the latter without trailing NULs), UTF-32 text a string, and a field with a shape nested
+ * arrays, one level per dimension. Each column's metadata keeps the Zarr type ({@value #ZARR_TYPE}), so a write gives back the same type.
  */
 final class SparkTypes {
     /** Column metadata key holding the Zarr data type a column came from, as zarr.json spells it. */
@@ -53,9 +54,15 @@ final class SparkTypes {
         return switch (type) {
             case CoreType c -> core(c);
             case TimeType t -> t.datetime() ? DataTypes.TimestampType : DataTypes.LongType;
-            case dev.stride.model.FixedBytesType b -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.FixedStringType t -> throw new UnsupportedOperationException("TODO(strings)");
-            case dev.stride.model.SubarrayType a -> throw new UnsupportedOperationException("TODO(subarrays)");
+            case dev.stride.model.FixedBytesType b -> DataTypes.BinaryType;
+            case dev.stride.model.FixedStringType t -> DataTypes.StringType;
+            case dev.stride.model.SubarrayType a -> {
+                DataType nested = of(a.element());
+                for (int d = a.shape().size() - 1; d >= 0; d--) {
+                    nested = DataTypes.createArrayType(nested, false);
+                }
+                yield nested;
+            }
             case RawType r -> DataTypes.BinaryType;
             case dev.stride.model.StructType s -> new StructType(columns(s).toArray(StructField[]::new));
         };

@@ -79,6 +79,15 @@ final class SparkValues {
                     ? List.of((float) f.real(records, i), (float) f.imaginary(records, i))
                     : List.of(f.real(records, i), f.imaginary(records, i));
             case FieldAccessor.RawField f -> f.get(records, i);
+            case FieldAccessor.ByteStringField f -> f.get(records, i);
+            case FieldAccessor.StringField f -> f.get(records, i);
+            case FieldAccessor.ArrayField f -> {
+                List<Object> elements = new ArrayList<>();
+                for (int k = 0; k < f.elements(); k++) {
+                    elements.add(leaf(f.element(k), records, i));
+                }
+                yield elements;
+            }
         };
     }
 

@@ -28,13 +28,15 @@ import java.util.function.Function;
  * @param <A> the Java array a column of this field holds
  */
 public abstract sealed class Accessor<A>
-        permits BoolAccessor, IntegerAccessor, FloatValuedAccessor, LongBits, DoubleAccessor, ComplexAccessor, RawAccessor {
+        permits BoolAccessor, IntegerAccessor, FloatValuedAccessor, LongBits, DoubleAccessor, ComplexAccessor, BlockAccessor,
+        StringAccessor, ArrayAccessor {
     private final String path;
     private final List<String> segments;
     private final long offset;
     private final DataType type;
     private final ByteOrder order;
-    private final Kind<A> kind;
+    /** What the accessors of this kind share; a shaped field's is its element kind's, wrapped. */
+    final Kind<A> kind;
     /** Bytes per record. */
     final long recordSize;
     /** True for little-endian records. */
@@ -107,9 +109,9 @@ public abstract sealed class Accessor<A>
             case TimeType t -> new TimeAccessor(site, t);
             case RawType r -> new RawAccessor(site, r);
             case StructType s -> throw new ZarrException.BadRequest(null, "a struct is not a leaf field");
-            case FixedBytesType b -> throw new ZarrException.Unsupported(null, null, "TODO(strings) " + b.describe());
-            case FixedStringType t -> throw new ZarrException.Unsupported(null, null, "TODO(strings) " + t.describe());
-            case SubarrayType a -> throw new ZarrException.Unsupported(null, null, "TODO(subarrays) " + a.describe());
+            case FixedBytesType b -> new ByteStringAccessor(site, b);
+            case FixedStringType t -> new StringAccessor(site, t);
+            case SubarrayType a -> ArrayAccessor.create(site, a);
         };
     }
 
@@ -179,7 +181,7 @@ public abstract sealed class Accessor<A>
     abstract void set(MemorySegment records, long first, int n, A src, int pos);
 
 
-    /** Array items per record: two for complex (re, im), the byte size for raw, else one. */
+    /** Array items per record: two for complex (re, im), the byte size for raw and byte strings, else one. */
     int itemsPerRecord() {
         return 1;
     }

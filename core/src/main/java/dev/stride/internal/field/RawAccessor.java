@@ -12,19 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** r&lt;N&gt;: the bytes as stored, N/8 a record. */
-final class RawAccessor extends Accessor<byte[]> implements RawField {
+final class RawAccessor extends BlockAccessor implements RawField {
     private static final Kind<byte[]> KIND = new Kind<>(RawField.class, byte[].class, c -> c.asRaw().values(),
             (p, t, v) -> new RawColumn(p, (RawType) t, v));
-    private final int size;
 
     RawAccessor(Site s, RawType t) {
         super(s, t, KIND);
-        this.size = t.byteSize();
     }
 
     @Override
     public byte[] get(MemorySegment records, long i) {
-        return records.asSlice(at(i), size).toArray(ValueLayout.JAVA_BYTE);
+        return stored(records, i);
     }
 
     @Override
@@ -33,20 +31,6 @@ final class RawAccessor extends Accessor<byte[]> implements RawField {
             throw new ZarrException.BadRequest(null, "field '" + path() + "' (" + type().describe() + ") cannot hold " + v.length + " raw bytes");
         }
         MemorySegment.copy(v, 0, records, ValueLayout.JAVA_BYTE, at(i), size);
-    }
-
-    @Override
-    public void get(MemorySegment records, long first, int n, byte[] dst, int pos) {
-        for (int k = 0; k < n; k++) {
-            MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at(first + k), dst, (pos + k) * size, size);
-        }
-    }
-
-    @Override
-    public void set(MemorySegment records, long first, int n, byte[] src, int pos) {
-        for (int k = 0; k < n; k++) {
-            MemorySegment.copy(src, (pos + k) * size, records, ValueLayout.JAVA_BYTE, at(first + k), size);
-        }
     }
 
     /** The bytes as an array of numbers 0..255. */
@@ -58,10 +42,5 @@ final class RawAccessor extends Accessor<byte[]> implements RawField {
             items.add(new Json.JNumber(Integer.toString(Byte.toUnsignedInt(b))));
         }
         return new Json.JArray(items);
-    }
-
-    @Override
-    int itemsPerRecord() {
-        return size;
     }
 }

@@ -6,7 +6,10 @@ import dev.stride.Zarr;
 import dev.stride.ZarrWriter;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ArraySpec;
+import dev.stride.model.ArrayColumn;
 import dev.stride.model.BoolColumn;
+import dev.stride.model.ByteStringColumn;
+import dev.stride.model.StringColumn;
 import dev.stride.model.ByteColumn;
 import dev.stride.model.Column;
 import dev.stride.model.ComplexColumn;
@@ -143,13 +146,28 @@ final class Samples {
                 return a;
             }
             case FieldAccessor.RawField r -> {
-                byte[] a = new byte[n * (int) r.byteSize()];
-                for (int i = 0; i < a.length; i++) {
-                    a[i] = (byte) (i * 13 + seed);
+                return blocks(n * (int) r.byteSize(), seed);
+            }
+            case FieldAccessor.ByteStringField b -> {
+                return blocks(n * (int) b.byteSize(), seed);
+            }
+            case FieldAccessor.StringField t -> {
+                String[] a = new String[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = Integer.toString(i * 31 + seed, 36);
                 }
                 return a;
             }
+            case FieldAccessor.ArrayField a -> throw new IllegalArgumentException("v3 records have no shaped fields");
         }
+    }
+
+    private static byte[] blocks(int size, int seed) {
+        byte[] a = new byte[size];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (byte) (i * 13 + seed);
+        }
+        return a;
     }
 
     /** One record of fill values per leaf field, as the reader gives them for an array with no chunks. */
@@ -174,6 +192,9 @@ final class Samples {
             case TimeColumn c -> c.values();
             case ComplexColumn c -> c.values();
             case RawColumn c -> c.values();
+            case ByteStringColumn c -> c.values();
+            case StringColumn c -> c.values();
+            case ArrayColumn c -> throw new IllegalArgumentException("v3 records have no shaped fields");
         }));
         return out;
     }
@@ -181,7 +202,7 @@ final class Samples {
     /** Copies record {@code from} of the columns {@code src} over record {@code to} of {@code dst}. */
     static void copyRecord(DataType type, Map<String, Object> src, int from, Map<String, Object> dst, int to) {
         for (FieldAccessor f : RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN).fields()) {
-            int items = f.type() instanceof RawType r ? r.byteSize()
+            int items = f.type() instanceof RawType || f.type() instanceof dev.stride.model.FixedBytesType ? f.type().byteSize()
                     : f.type() == CoreType.COMPLEX64 || f.type() == CoreType.COMPLEX128 ? 2 : 1;
             System.arraycopy(src.get(f.path()), from * items, dst.get(f.path()), to * items, items);
         }
