@@ -1,26 +1,17 @@
 package dev.stride.bench.spark;
 
-import dev.stride.UnitCursor;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.model.Region;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,11 +19,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -70,7 +57,7 @@ public final class SparkQueries {
     private final SparkSession spark;
     private final Path data;
     private final String master;
-    private final PrintStream out;
+    private final JsonLines results;
     private final int warmup;
     private final int repeat;
     private final int taskChunks;
@@ -90,7 +77,6 @@ public final class SparkQueries {
         this.spark = spark;
         this.data = data;
         this.master = master;
-        this.out = out;
         this.warmup = warmup;
         this.repeat = repeat;
         this.taskChunks = taskChunks;
@@ -99,6 +85,7 @@ public final class SparkQueries {
             this.chunkRecords = array.metadata().chunkShape()[0];
             this.recordSize = array.layout().recordSize();
         }
+        this.results = new JsonLines(out, master, records);
         spark.sparkContext().addSparkListener(tasks);
     }
 
@@ -202,10 +189,10 @@ public final class SparkQueries {
             spark.read().parquet(dir.toString()).createOrReplaceTempView(table);
             Source s = new Source("parquet-" + codec, table, dir.toString(), false, max, files.size());
             sources.put(s.name(), s);
-            emit("info", s.name(), "", "", Map.of("files", files.size(), "rowGroups", rowGroups, "bytes", total,
+            results.emit("info", s.name(), "", "", Map.of("files", files.size(), "rowGroups", rowGroups, "bytes", total,
                     "maxPartitionBytes", max), null);
         }
-        emit("info", "", "", "", Map.of("zarrOptions", zarrOptions.toString(), "records", records, "chunkRecords", chunkRecords, "recordSize", recordSize,
+        results.emit("info", "", "", "", Map.of("zarrOptions", zarrOptions.toString(), "records", records, "chunkRecords", chunkRecords, "recordSize", recordSize,
                 "taskChunks", taskChunks, "cpu", cpu(), "java", System.getProperty("java.vm.version"),
                 "spark", spark.version(), "cores", Runtime.getRuntime().availableProcessors()), null);
     }
@@ -281,14 +268,14 @@ public final class SparkQueries {
                     use(s);
                     String key = s.name() + "|" + q.getKey();
                     tasks.reset();
-                    long disk = diskKiB();
-                    double t = time(() -> spark.sql(q.getValue().formatted(s.table())).collectAsList());
-                    disk = diskKiB() - disk;
+                    long disk = Stopwatch.diskKiB();
+                    Stopwatch.Timed t = Stopwatch.time(() -> spark.sql(q.getValue().formatted(s.table())).collectAsList());
+                    disk = Stopwatch.diskKiB() - disk;
                     if (i >= warmup) {
                         diskRead.merge(key, disk, Long::sum);
-                        times.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
-                        others.computeIfAbsent(key, k -> new ArrayList<>()).add(foreign);
-                        canaries.computeIfAbsent(key, k -> new ArrayList<>()).add(canary);
+                        times.computeIfAbsent(key, k -> new ArrayList<>()).add(t.seconds());
+                        others.computeIfAbsent(key, k -> new ArrayList<>()).add(t.otherCpuSeconds());
+                        canaries.computeIfAbsent(key, k -> new ArrayList<>()).add(t.canaryMillis());
                         taskTimes.computeIfAbsent(key, k -> new ArrayList<>()).add(tasks.runSeconds());
                         taskCounts.put(key, tasks.counts());
                     }
@@ -297,7 +284,7 @@ public final class SparkQueries {
         }
         for (var e : times.entrySet()) {
             String[] k = e.getKey().split("\\|");
-            emit("main", k[0], k[1], "", Map.of("tasks", taskCounts.get(e.getKey()), "taskSeconds", taskTimes.get(e.getKey()),
+            results.emit("main", k[0], k[1], "", Map.of("tasks", taskCounts.get(e.getKey()), "taskSeconds", taskTimes.get(e.getKey()),
                     "otherCpuSeconds", others.get(e.getKey()), "diskKiB", diskRead.get(e.getKey()),
                     "canaryMillis", canaries.get(e.getKey())), e.getValue());
         }
@@ -324,79 +311,39 @@ public final class SparkQueries {
                 if (s.zarr()) {
                     for (boolean touch : new boolean[]{false, true}) {
                         String path = s.path();
-                        double t = time(() -> {
-                            long n = jsc.parallelize(boxes, boxes.size()).map(box -> units(path, box, touch)).reduce(Long::sum);
+                        Stopwatch.Timed t = Stopwatch.time(() -> {
+                            long n = jsc.parallelize(boxes, boxes.size()).map(box -> TaskParts.units(path, box, touch)).reduce(Long::sum);
                             if (n != records) {
                                 throw new IllegalStateException("units held " + n + " records");
                             }
                         });
                         if (i >= warmup) {
                             String key = s.name() + "|" + (touch ? "units+touch" : "units");
-                            times.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
-                            others.computeIfAbsent(key, k -> new ArrayList<>()).add(foreign);
+                            times.computeIfAbsent(key, k -> new ArrayList<>()).add(t.seconds());
+                            others.computeIfAbsent(key, k -> new ArrayList<>()).add(t.otherCpuSeconds());
                         }
                     }
                 }
                 for (var q : COLUMNS.entrySet()) {
                     String[] cols = q.getValue();
-                    double t = time(() -> {
-                        long n = scanOnly(spark.table(s.table()).select(cols[0], Arrays.copyOfRange(cols, 1, cols.length)));
+                    Stopwatch.Timed t = Stopwatch.time(() -> {
+                        long n = TaskParts.scanOnly(spark.table(s.table()).select(cols[0], Arrays.copyOfRange(cols, 1, cols.length)));
                         if (n != records) {
                             throw new IllegalStateException("the scan gave " + n + " rows");
                         }
                     });
                     if (i >= warmup) {
                         String key = s.name() + "|scan:" + q.getKey();
-                        times.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
-                        others.computeIfAbsent(key, k -> new ArrayList<>()).add(foreign);
+                        times.computeIfAbsent(key, k -> new ArrayList<>()).add(t.seconds());
+                        others.computeIfAbsent(key, k -> new ArrayList<>()).add(t.otherCpuSeconds());
                     }
                 }
             }
         }
         for (var e : times.entrySet()) {
             String[] k = e.getKey().split("\\|");
-            emit("split", k[0], k[1], "", Map.of("otherCpuSeconds", others.get(e.getKey())), e.getValue());
+            results.emit("split", k[0], k[1], "", Map.of("otherCpuSeconds", others.get(e.getKey())), e.getValue());
         }
-    }
-
-    /** Reads and decodes the units of one box, as a connector task does before filling vectors; returns its records. */
-    static long units(String path, long[] box, boolean touch) {
-        long n = 0;
-        long sink = 0;
-        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/");
-             UnitCursor cursor = array.units(new Region(new long[]{box[0]}, new long[]{box[1]}))) {
-            while (cursor.next()) {
-                MemorySegment r = cursor.records();
-                n += r.byteSize() / array.layout().recordSize();
-                if (touch) {
-                    for (long at = 0; at + 8 <= r.byteSize(); at += 4096) {
-                        sink += r.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
-                    }
-                }
-            }
-        }
-        SINK = sink;
-        return n;
-    }
-
-    /** Where the touched values go, so the reads stay. */
-    static volatile long SINK;
-
-    /** The scan of a DataFrame alone: its columnar leaf executed, rows of each batch counted, nothing else done. */
-    static long scanOnly(Dataset<Row> df) {
-        SparkPlan plan = df.queryExecution().executedPlan();
-        List<SparkPlan> leaves = scala.jdk.javaapi.CollectionConverters.asJava(plan.collectLeaves());
-        if (leaves.size() != 1 || !leaves.getFirst().supportsColumnar()) {
-            throw new IllegalStateException("no one columnar scan in " + plan.treeString());
-        }
-        JavaRDD<ColumnarBatch> batches = leaves.getFirst().executeColumnar().toJavaRDD();
-        return batches.mapPartitions(it -> {
-            long rows = 0;
-            while (it.hasNext()) {
-                rows += it.next().numRows();
-            }
-            return List.of(rows).iterator();
-        }).reduce(Long::sum);
     }
 
     /**
@@ -443,11 +390,11 @@ public final class SparkQueries {
                         spark.conf().set("spark.sql.files.maxPartitionBytes", c.getKey().replaceAll(".*=", ""));
                     }
                     tasks.reset();
-                    double t = time(() -> spark.sql(QUERIES.get(q).formatted(view)).collectAsList());
+                    Stopwatch.Timed t = Stopwatch.time(() -> spark.sql(QUERIES.get(q).formatted(view)).collectAsList());
                     if (i >= sweepWarmup) {
                         String key = c.getKey() + "|" + q;
-                        times.computeIfAbsent(key, k -> new ArrayList<>()).add(t);
-                        others.computeIfAbsent(key, k -> new ArrayList<>()).add(foreign);
+                        times.computeIfAbsent(key, k -> new ArrayList<>()).add(t.seconds());
+                        others.computeIfAbsent(key, k -> new ArrayList<>()).add(t.otherCpuSeconds());
                         taskCounts.put(key, tasks.counts());
                     }
                 }
@@ -455,7 +402,7 @@ public final class SparkQueries {
         }
         for (var e : times.entrySet()) {
             String[] k = e.getKey().split("\\|");
-            emit("sweep", k[0], k[2], k[1], Map.of("tasks", taskCounts.get(e.getKey()), "otherCpuSeconds", others.get(e.getKey())),
+            results.emit("sweep", k[0], k[2], k[1], Map.of("tasks", taskCounts.get(e.getKey()), "otherCpuSeconds", others.get(e.getKey())),
                     e.getValue());
         }
     }
@@ -485,111 +432,14 @@ public final class SparkQueries {
         List<Double> times = new ArrayList<>();
         long end = System.nanoTime() + (long) (seconds * 1e9);
         while (System.nanoTime() < end) {
-            times.add(time(() -> spark.sql(QUERIES.get(query).formatted(s.table())).collectAsList()));
+            times.add(Stopwatch.time(() -> spark.sql(QUERIES.get(query).formatted(s.table())).collectAsList()).seconds());
         }
         if (recording != null) {
             recording.stop();
             recording.dump(Path.of(jfr));
             recording.close();
         }
-        emit("profile", source, query, "", Map.of(), times);
-    }
-
-    /** CPU seconds other processes used during the last {@link #time} (from /proc: all busy time less this JVM's). */
-    private double foreign;
-
-    /**
-     * Milliseconds a fixed piece of arithmetic took on this thread just before the last {@link #time}: this VM's host
-     * sometimes runs it 2-3x slower for a few seconds with no other process busy here, which shows there.
-     */
-    private double canary;
-    static volatile long CANARY_SINK;
-
-    private static double canary() {
-        long t = System.nanoTime();
-        long x = 0x9E3779B97F4A7C15L;
-        for (int i = 0; i < 20_000_000; i++) {
-            x ^= x << 13;
-            x ^= x >>> 7;
-            x ^= x << 17;
-        }
-        CANARY_SINK = x;
-        return (System.nanoTime() - t) / 1e6;
-    }
-
-    private double time(Runnable r) {
-        canary = canary();
-        long busy = busyTicks();
-        long own = ownTicks();
-        long t = System.nanoTime();
-        r.run();
-        double seconds = (System.nanoTime() - t) / 1e9;
-        foreign = Math.max(0, (busyTicks() - busy) - (ownTicks() - own)) / 100.0;
-        return seconds;
-    }
-
-    /** KiB read from block devices since boot (pgpgin), or 0 without /proc: a timed run should read none. */
-    private static long diskKiB() {
-        try (Stream<String> lines = Files.lines(Path.of("/proc/vmstat"))) {
-            return lines.filter(l -> l.startsWith("pgpgin ")).mapToLong(l -> Long.parseLong(l.substring(7).trim())).sum();
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-    }
-
-    /** Busy clock ticks of all CPUs (user, nice, system, irq, softirq, steal), or 0 without /proc. */
-    private static long busyTicks() {
-        try {
-            String[] f = Files.readAllLines(Path.of("/proc/stat")).getFirst().trim().split("\\s+");
-            long n = 0;
-            for (int i : new int[]{1, 2, 3, 6, 7, 8}) {
-                n += Long.parseLong(f[i]);
-            }
-            return n;
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-    }
-
-    /** This JVM's clock ticks (user and system), or 0 without /proc. */
-    private static long ownTicks() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return Long.parseLong(f[11]) + Long.parseLong(f[12]);
-        } catch (IOException | RuntimeException e) {
-            return 0;
-        }
-    }
-
-    private void emit(String phase, String source, String query, String config, Map<String, Object> extra, List<Double> times) {
-        StringBuilder b = new StringBuilder("{");
-        field(b, "master", master);
-        field(b, "phase", phase);
-        field(b, "source", source);
-        field(b, "query", query);
-        field(b, "config", config);
-        for (var e : extra.entrySet()) {
-            field(b, e.getKey(), e.getValue());
-        }
-        if (times != null) {
-            field(b, "records", records);
-            field(b, "times", times);
-        }
-        b.setLength(b.length() - 1);
-        out.println(b.append('}'));
-        System.err.println(b);
-    }
-
-    private static void field(StringBuilder b, String key, Object value) {
-        b.append('"').append(key).append("\":");
-        switch (value) {
-            case Number n -> b.append(n);
-            case List<?> l -> b.append(l.stream().map(v -> v instanceof Double d ? String.format(Locale.ROOT, "%.6f", d)
-                    : String.valueOf(v)).collect(Collectors.joining(",", "[", "]")));
-            default -> b.append('"').append(String.valueOf(value).replace("\\", "\\\\").replace("\"", "\\\"")).append('"');
-        }
-        b.append(',');
+        results.emit("profile", source, query, "", Map.of(), times);
     }
 
     private static String cpu() {
@@ -606,46 +456,6 @@ public final class SparkQueries {
                 for (Path q : s.sorted(Comparator.reverseOrder()).toList()) {
                     Files.delete(q);
                 }
-            }
-        }
-    }
-
-    /** Tasks ended since the last reset: how many per stage, and their executor run time. */
-    static final class Tasks extends SparkListener {
-        private final Map<Integer, AtomicLong> perStage = new ConcurrentHashMap<>();
-        private final AtomicLong runMillis = new AtomicLong();
-
-        /** Waits until the listener bus has delivered every event so far. */
-        private static void drain() {
-            try {
-                SparkSession.active().sparkContext().listenerBus().waitUntilEmpty();
-            } catch (java.util.concurrent.TimeoutException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        void reset() {
-            drain();
-            perStage.clear();
-            runMillis.set(0);
-        }
-
-        String counts() {
-            drain();
-            return perStage.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .map(e -> String.valueOf(e.getValue().get())).collect(Collectors.joining("+"));
-        }
-
-        double runSeconds() {
-            drain();
-            return runMillis.get() / 1e3;
-        }
-
-        @Override
-        public void onTaskEnd(SparkListenerTaskEnd end) {
-            perStage.computeIfAbsent(end.stageId(), k -> new AtomicLong()).incrementAndGet();
-            if (end.taskMetrics() != null) {
-                runMillis.addAndGet(end.taskMetrics().executorRunTime());
             }
         }
     }
