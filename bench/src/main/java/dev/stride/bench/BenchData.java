@@ -27,7 +27,8 @@ final class BenchData {
     }
 
     /**
-     * The directory of array {@code name}, checked to hold a {@code zarr.json}, or for {@code NAME.zip} the zip file
+     * The directory of array {@code name}, checked to hold a {@code zarr.json} (or a v2 {@code .zarray}: bench/v2.sh makes
+     * the {@code v2-*} twins), or for {@code NAME.zip} the zip file
      * {@code NAME.zarr.zip} holding that array (bench/zip.sh makes it); its files read into the page cache.
      */
     static Path array(String name) {
@@ -45,7 +46,7 @@ final class BenchData {
             return zip;
         }
         Path array = Path.of(dir, name + ".zarr");
-        if (!Files.isRegularFile(array.resolve("zarr.json"))) {
+        if (!Files.isRegularFile(array.resolve("zarr.json")) && !Files.isRegularFile(array.resolve(".zarray"))) {
             throw new IllegalStateException("no array " + array + " (-D" + PROPERTY + "=" + dir
                     + "); make it with shared/peers/make_bench_data.py " + dir);
         }
