@@ -6,17 +6,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The measurements as JSON lines (bench/spark_report.py reads them), echoed to stderr as the run goes. */
-final class JsonLines {
-    private final PrintStream out;
-    private final String master;
-    private final long records;
-
-    JsonLines(PrintStream out, String master, long records) {
-        this.out = out;
-        this.master = master;
-        this.records = records;
-    }
+/**
+ * The measurements as JSON lines (bench/spark_report.py reads them), echoed to stderr as the run goes.
+ *
+ * @param out where the lines go
+ * @param master the Spark master every line names
+ * @param records the records of a pass, on every line with run times
+ */
+record JsonLines(PrintStream out, String master, long records) {
 
     /** One line: what was measured, the extra members, and the run times in seconds when {@code times} is not null. */
     void emit(String phase, String source, String query, String config, Map<String, Object> extra, List<Double> times) {
