@@ -3,8 +3,12 @@ package dev.stride.internal.metadata;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
+import dev.stride.model.StructType;
 import dev.stride.model.ZarrException;
 
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,17 +29,15 @@ public final class MetadataEncoder {
         doc.put("zarr_format", Json.number(3));
         doc.put("node_type", Json.string("array"));
         doc.put("shape", Json.integers(ZarrException.BadRequest.requireNonNull(spec, "spec").shape()));
-        doc.put("data_type", spec.type().json());
+        // the struct spelling first, also for a legacy one: it refuses shaped fields by their path
+        Json structJson = spec.type().json();
+        boolean legacy = spec.legacyStructured() && spec.type() instanceof StructType;
+        doc.put("data_type", legacy ? legacyStructured((StructType) spec.type()) : structJson);
         doc.put("chunk_grid", Json.object("name", Json.string("regular"),
                 "configuration", Json.object("chunk_shape", Json.integers(spec.chunks()))));
         doc.put("chunk_key_encoding", Json.object("name", Json.string("default"),
                 "configuration", Json.object("separator", Json.string("/"))));
-        doc.put("fill_value", switch (spec.fill()) {
-            case null -> FillValueJson.zero(spec.type());
-            case FillValue bits -> fill(new Node(node), spec, bits);
-            case Json spelled -> spelled;
-            default -> throw new IllegalStateException("fill value of type " + spec.fill().getClass());
-        });
+        doc.put("fill_value", legacy ? legacyFill(new Node(node), spec) : fill(new Node(node), spec));
         doc.put("codecs", new Json.JArray(List.<Json>copyOf(spec.codecs())));
         doc.put("attributes", spec.attributes());
         if (spec.dimensionNames() != null) {
