@@ -47,15 +47,52 @@ public final class MetadataEncoder {
         return new Json.JObject(doc);
     }
 
-    private static Json fill(Node node, ArraySpec spec, FillValue bits) {
+    private static Json fill(Node node, ArraySpec spec) {
+        return switch (spec.fill()) {
+            case null -> FillValueJson.zero(spec.type());
+            case FillValue bits -> FillValueJson.encode(node, ofType(node, spec, bits));
+            case Json spelled -> spelled;
+            default -> throw new IllegalStateException("fill value of type " + spec.fill().getClass());
+        };
+    }
+
+    /** A legacy struct's fill value: base64 of the packed little-endian record, the only form zarr-python 3.1 reads. */
+    private static Json legacyFill(Node node, ArraySpec spec) {
+        return switch (spec.fill()) {
+            case null -> Json.string(Base64.getEncoder().encodeToString(new byte[spec.type().byteSize()]));
+            case FillValue bits -> Json.string(Base64.getEncoder().encodeToString(ofType(node, spec, bits).bytes(ByteOrder.LITTLE_ENDIAN)));
+            case Json spelled -> spelled;
+            default -> throw new IllegalStateException("fill value of type " + spec.fill().getClass());
+        };
+    }
+
+    /** {@code bits}, refused unless they are a value of the spec's type. */
+    private static FillValue ofType(Node node, ArraySpec spec, FillValue bits) {
         if (!bits.type().equals(spec.type())) {
             throw node.invalid(FillValueJson.MEMBER, "a fill value of " + bits.type().describe() + " for an array of " + spec.type().describe());
         }
-        return FillValueJson.encode(node, bits);
+        return bits;
+    }
+
+    /** zarr-python 3.0 and 3.1's spelling of a struct: {@code [name, data_type]} pairs, nested structs alike. */
+    private static Json legacyStructured(StructType struct) {
+        List<Json> fields = new ArrayList<>();
+        for (StructType.Field f : struct.fields()) {
+            Json type = f.type() instanceof StructType nested ? legacyStructured(nested) : f.type().json();
+            fields.add(new Json.JArray(List.of(Json.string(f.name()), type)));
+        }
+        return Json.object("name", Json.string("structured"), "configuration", Json.object("fields", new Json.JArray(fields)));
     }
 
     /** The {@code zarr.json} of a group. */
     public static Json.JObject group(Json.JObject attributes) {
         return Json.object("zarr_format", Json.number(3), "node_type", Json.string("group"), "attributes", attributes);
+    }
+
+    /** The {@code zarr.json} of a group holding the consolidated metadata of the nodes below it. */
+    public static Json.JObject group(Json.JObject attributes, Json.JObject consolidated) {
+        Map<String, Json> doc = new LinkedHashMap<>(group(attributes).members());
+        doc.put("consolidated_metadata", consolidated);
+        return new Json.JObject(doc);
     }
 }
