@@ -41,6 +41,6 @@ for chain in "${chains[@]}"; do
 done
 
 status=0
-"$py" "$root/checks/interop/v2_migration.py" --stride "$root/stride" "$shared" "$work/v2" || status=1
+PYTHONPATH="$root/checks/interop" "$py" "$root/checks/interop/v2_migration.py" --stride "$root/stride" "$shared" "$work/v2" || status=1
 "$py" "$root/checks/interop/check_tensorstore.py" --stride "$root/stride" "${arrays[@]}" || status=1
 exit "$status"
