@@ -38,7 +38,11 @@ import java.util.function.Supplier;
                 "Copies the node at PATH into the new hierarchy DST: a hierarchy",
                 "(every group with its attributes, every array) or one array.",
                 "Arrays keep their data type, shape, fill value, dimension names and",
-                "attributes. By default each is stored in chunks of the shape its",
+                "attributes. A Zarr v2 source is written as Zarr v3: its compressor,",
+                "filters and order become the chosen codecs in C order, xarray's",
+                "_ARRAY_DIMENSIONS its dimension names. A group with consolidated",
+                "metadata (v2 .zmetadata or v3) gets it in the copy, written last.",
+                "By default each array is stored in chunks of the shape its",
                 "source is read in (the inner chunks of a sharded source), unsharded,",
                 "uncompressed and little-endian. Chunks holding only the fill value",
                 "are left out. Each thread copies a slab of whole destination chunks",
@@ -81,18 +85,16 @@ final class CopyCommand extends NodeCommand {
     @Option(names = "--endian", paramLabel = "ORDER", description = "Byte order of the stored values: little (the default) or big.")
     Endian endian = Endian.LITTLE;
 
-    @Option(names = "--flatten-shaped", description = {
-            "Store each shaped struct field (numpy's ('pos', '<f4', (3,)), which a Zarr v3",
-            "struct cannot hold) as one field per element in C order, named by its index:",
-            "pos[0], pos[1], pos[2]; grid[0][0], grid[0][1], ... for a shape of (2, 3).",
-            "A name a field already has is refused. Without it, a shaped field is refused."})
+    @Option(names = "--flatten-shaped", description = "Store each shaped struct field (numpy's ('pos', '<f4', (3,)),"
+            + " which a Zarr v3 struct cannot hold) as one field per element in C order, named by its index: pos[0],"
+            + " pos[1], pos[2]; grid[0][0], grid[0][1], ... for a shape of (2, 3). A name another field already has is"
+            + " refused. Without this option a shaped field is refused.")
     boolean flattenShaped;
 
-    @Option(names = "--struct-name", paramLabel = "NAME", description = {
-            "Spell record types struct (the default, the Zarr v3 struct data type) or",
-            "structured: the legacy name, with [name, type] fields, a base64 fill value",
-            "and a bytes codec without endian (records little-endian), for readers that",
-            "know no struct (zarr-python 3.0 and 3.1)."})
+    @Option(names = "--struct-name", paramLabel = "NAME", description = "How record types are spelled: struct (the"
+            + " default, the Zarr v3 struct data type) or structured, the legacy name, with [name, type] fields, a base64"
+            + " fill value and a bytes codec without endian (records little-endian), for readers that know no struct"
+            + " (zarr-python 3.0 and 3.1).")
     StructName structName = StructName.STRUCT;
 
     @Option(names = "--threads", paramLabel = "N", description = "Copying threads (default: one per processor, here ${DEFAULT-VALUE}).")
