@@ -94,18 +94,25 @@ def main():
     ap.add_argument('--stride', default='./stride')
     ap.add_argument('arrays', nargs='+')
     a = ap.parse_args()
-    passed = failed = 0
+    results = []
     for path in a.arrays:
         try:
             ok, why = check(path, a.stride.split())
         except Exception as e:  # a TensorStore refusal is a failure of the interop, reported with its reason
             ok, why = False, f'{type(e).__name__}: {e}'
-        print(('PASS' if ok else 'SKIP' if ok is None else 'FAIL'), path, why)
+        results.append((path, ok, why))
+    report(results)
+
+
+def report(results):
+    """Prints a PASS, SKIP or FAIL line per (what, ok, why) (ok None: skipped) and the closing count, then exits 1 on any failure."""
+    passed = failed = 0
+    for what, ok, why in results:
+        print('PASS' if ok else 'SKIP' if ok is None else 'FAIL', what, why)
         passed += ok is True
         failed += ok is False
     print(f'{passed} passed, {failed} failed')
     sys.exit(1 if failed else 0)
-
 
 if __name__ == '__main__':
     main()

@@ -3,8 +3,10 @@
 # element is compared with what Stride reads (checks/interop/check_tensorstore.py). The sources are the shared
 # conformance corpus's struct arrays (those TensorStore cannot read are left out with a notice) and a small demo-like
 # dataset of flat records (checks/interop/sources.py). Needs ../shared next to the repository; the peers' python
-# (TensorStore, numpy) comes from ../shared/peers/setup.sh. Exit status: 0 when every array matches, 1 on any mismatch
-# or refusal.
+# (TensorStore, numpy) comes from ../shared/peers/setup.sh. Then the migration from Zarr v2
+# (checks/interop/v2_migration.py): TensorStore reads the v3 copies of the v2 corpus, compared with numpy's view of the
+# sources, and Stride reads v2 arrays TensorStore's zarr driver wrote. Exit status: 0 when every array matches, 1 on any
+# mismatch or refusal.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 need_shared
@@ -38,4 +40,7 @@ for chain in "${chains[@]}"; do
   done
 done
 
-"$py" "$root/checks/interop/check_tensorstore.py" --stride "$root/stride" "${arrays[@]}"
+status=0
+PYTHONPATH="$root/checks/interop" "$py" "$root/checks/interop/v2_migration.py" --stride "$root/stride" "$shared" "$work/v2" || status=1
+"$py" "$root/checks/interop/check_tensorstore.py" --stride "$root/stride" "${arrays[@]}" || status=1
+exit "$status"

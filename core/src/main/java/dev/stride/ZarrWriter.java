@@ -6,6 +6,7 @@ import dev.stride.internal.metadata.FillValueJson;
 import dev.stride.internal.metadata.MetadataEncoder;
 import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.store.Stores;
+import dev.stride.internal.write.Consolidation;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
 import dev.stride.model.ArrayMetadata;
@@ -219,6 +220,32 @@ public final class ZarrWriter implements AutoCloseable {
         ensureOpen();
         NodePath node = NodePath.of(path);
         return track(new ArrayWriter(store, node, validate(node, MetadataEncoder.array(node.path(), spec)), null));
+    }
+
+    /**
+     * Stores consolidated metadata in the group at {@code path}: the {@code zarr.json} of every node below it, inline in
+     * its own {@code zarr.json}, as zarr-python 3 writes it ({@code "consolidated_metadata": {"kind": "inline",
+     * "must_understand": false, "metadata": {...}}}), so a reader that cannot list the store (HTTP) finds the hierarchy
+     * in one read. Call it last: it holds what is stored now, so every array below must be published first, and a
+     * node created or changed later is missing from it (consolidate again).
+     *
+     * @param path the group's path from the root
+     * @throws ZarrException.BadRequest when no group is there, or an array below it is not published yet (commit it)
+     * @throws ZarrException.StoreFailure when the hierarchy cannot be listed or read, or the group's metadata stored
+     */
+    public void consolidate(String path) {
+        ensureOpen();
+        NodePath node = NodePath.of(path);
+        if (!(existing(node) instanceof GroupMetadata group)) {
+            throw new ZarrException.BadRequest(node.path(), "no group here to consolidate");
+        }
+        String below = node.isRoot() ? "/" : node.path() + "/";
+        for (String array : unpublished.keySet()) {
+            if (array.startsWith(below) && pendingWriter(NodePath.of(array)) != null) {
+                throw new ZarrException.BadRequest(array, "is not published yet; commit it before consolidating " + node.path());
+            }
+        }
+        store(node, MetadataEncoder.group(group.attributes(), Consolidation.of(store, node)));
     }
 
     /**

@@ -38,7 +38,11 @@ import java.util.function.Supplier;
                 "Copies the node at PATH into the new hierarchy DST: a hierarchy",
                 "(every group with its attributes, every array) or one array.",
                 "Arrays keep their data type, shape, fill value, dimension names and",
-                "attributes. By default each is stored in chunks of the shape its",
+                "attributes. A Zarr v2 source is written as Zarr v3: its compressor,",
+                "filters and order become the chosen codecs in C order, xarray's",
+                "_ARRAY_DIMENSIONS its dimension names. A group with consolidated",
+                "metadata (v2 .zmetadata or v3) gets it in the copy, written last.",
+                "By default each array is stored in chunks of the shape its",
                 "source is read in (the inner chunks of a sharded source), unsharded,",
                 "uncompressed and little-endian. Chunks holding only the fill value",
                 "are left out. Each thread copies a slab of whole destination chunks",
@@ -81,6 +85,18 @@ final class CopyCommand extends NodeCommand {
     @Option(names = "--endian", paramLabel = "ORDER", description = "Byte order of the stored values: little (the default) or big.")
     Endian endian = Endian.LITTLE;
 
+    @Option(names = "--flatten-shaped", description = "Store each shaped struct field (numpy's ('pos', '<f4', (3,)),"
+            + " which a Zarr v3 struct cannot hold) as one field per element in C order, named by its index: pos[0],"
+            + " pos[1], pos[2]; grid[0][0], grid[0][1], ... for a shape of (2, 3). A name another field already has is"
+            + " refused. Without this option a shaped field is refused.")
+    boolean flattenShaped;
+
+    @Option(names = "--struct-name", paramLabel = "NAME", description = "How record types are spelled: struct (the"
+            + " default, the Zarr v3 struct data type) or structured, the legacy name, with [name, type] fields, a base64"
+            + " fill value and a bytes codec without endian (records little-endian), for readers that know no struct"
+            + " (zarr-python 3.0 and 3.1).")
+    StructName structName = StructName.STRUCT;
+
     @Option(names = "--threads", paramLabel = "N", description = "Copying threads (default: one per processor, here ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
@@ -92,12 +108,20 @@ final class CopyCommand extends NodeCommand {
         }
     }
 
+    /** The names a record type can be written under. */
+    enum StructName {
+        STRUCT, STRUCTURED
+    }
+
     /** One array on its way: where it is read, where it is written, and its slabs. */
     private record ArrayCopy(ZarrArray source, ArrayWriter target, Slabs slabs) {
     }
 
     /** This copy's hold on a destination in an object store; null for a local one, which is staged. */
     private DestinationClaim claim;
+
+    /** The groups whose source had consolidated metadata (v2 .zmetadata, v3 consolidated_metadata): the copy's have it too. */
+    private final List<String> consolidated = new ArrayList<>();
 
     /** Failures that happened while writing (several threads may fail at once), located under DST rather than PATH. */
     private final Set<ZarrException> destinationFailures = ConcurrentHashMap.newKeySet();
@@ -107,10 +131,11 @@ final class CopyCommand extends NodeCommand {
         checkUsage();
         long started = System.nanoTime();
         try (Zarr source = openHierarchy()) {
-            TargetLayout layout = new TargetLayout(chunks, shards, codec, crc32c, endian.order());
+            TargetLayout layout = new TargetLayout(chunks, shards, codec, crc32c, endian.order(), flattenShaped,
+                    structName == StructName.STRUCTURED);
             Map<String, Json.JObject> groups = new LinkedHashMap<>();
             Map<ZarrArray, ArraySpec> arrays = new LinkedHashMap<>();
-            plan(source, layout, groups, arrays);
+            plan(source, layout, groups, arrays, consolidated);
             CopyReport report = new CopyReport();
             List<ArrayCopy> copies = new ArrayList<>();
             if (destinationPath != null) {
@@ -200,6 +225,11 @@ final class CopyCommand extends NodeCommand {
             atDestination(claim::confirm);
         }
         copies.forEach(c -> atDestination(c.target()::commit));
+        // last, once every array is published: consolidated metadata never names an array that is not there
+        for (String group : consolidated) {
+            atDestination(() -> target.consolidate(group));
+            report.consolidated(group);
+        }
     }
 
     private void report(ArrayCopy c, CopyReport report) {
@@ -219,6 +249,10 @@ final class CopyCommand extends NodeCommand {
                 throw usageError("chunk and shard sizes must be 1 or more, not " + TargetLayout.text(shape));
             }
         }
+        if (structName == StructName.STRUCTURED && endian == Endian.BIG) {
+            throw usageError("--struct-name structured stores records little-endian: zarr-python 3.0 and 3.1 read them so"
+                    + " whatever the bytes codec says; drop --endian big");
+        }
         destinationPath = localOrUsage(destination);
         if (destinationPath != null && !Directories.vacant(destinationPath)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
@@ -226,8 +260,12 @@ final class CopyCommand extends NodeCommand {
         refuseOutputInside(destination, destinationPath, "copied");
     }
 
-    /** Collects every group and array of the hierarchy, parents first, with the array each becomes; nothing is written yet. */
-    private static void plan(Zarr source, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays) {
+    /**
+     * Collects every group and array of the hierarchy, parents first, with the array each becomes, and the groups that
+     * have consolidated metadata; nothing is written yet.
+     */
+    private static void plan(Zarr source, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays,
+            List<String> consolidated) {
         // a stack, not recursion: hierarchies may be thousands of groups deep
         Deque<String> pending = new ArrayDeque<>(List.of("/"));
         while (!pending.isEmpty()) {
@@ -235,6 +273,9 @@ final class CopyCommand extends NodeCommand {
             switch (source.metadata(node)) {
                 case GroupMetadata g -> {
                     groups.put(node, g.attributes());
+                    if (g.consolidated() != null) {
+                        consolidated.add(node);
+                    }
                     List<String> children = source.children(node);
                     for (int i = children.size() - 1; i >= 0; i--) {
                         pending.push(NodeMetadata.childPath(node, children.get(i)));

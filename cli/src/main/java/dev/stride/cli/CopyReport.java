@@ -14,9 +14,15 @@ final class CopyReport {
 
     private final List<Row> rows = new ArrayList<>();
     private int groups;
+    private final List<String> consolidated = new ArrayList<>();
 
     void group() {
         groups++;
+    }
+
+    /** A group given consolidated metadata, as its source had. */
+    void consolidated(String group) {
+        consolidated.add(group);
     }
 
     /** An array copied: {@code shards} is null when unsharded; before and after are bytes on disk, -1 when unknown (not local). */
@@ -42,9 +48,13 @@ final class CopyReport {
         List<String> out = new ArrayList<>(TextTable.lines(HEADERS, RIGHT_ALIGNED, cells));
         out.add("");
         double perSecond = 1 / Math.max(seconds, 1e-9);
-        out.addAll(new Details()
+        Details details = new Details()
                 .add("arrays", rows.size() + (groups == 0 ? "" : ", in " + groups + (groups == 1 ? " group" : " groups") + " with their attributes"))
-                .add("codecs", codecs)
+                .add("codecs", codecs);
+        if (!consolidated.isEmpty()) {
+            details.add("consolidated", "metadata in " + String.join(", ", consolidated));
+        }
+        out.addAll(details
                 .add("stored", stored(before, after))
                 .add("time", String.format(Locale.ROOT, "%.3f s", seconds))
                 .add("speed", String.format(Locale.ROOT, "%,.0f records/s, %s/s of records", records * perSecond, ByteText.of(recordBytes * perSecond)))

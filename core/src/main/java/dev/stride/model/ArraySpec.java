@@ -23,9 +23,10 @@ public final class ArraySpec {
     private final List<Json.JObject> codecs;
     private final List<String> dimensionNames;
     private final Json.JObject attributes;
+    private final boolean legacyStructured;
 
     private ArraySpec(DataType type, long[] shape, long[] chunks, Object fill, List<Json.JObject> codecs,
-                      List<String> dimensionNames, Json.JObject attributes) {
+                      List<String> dimensionNames, Json.JObject attributes, boolean legacyStructured) {
         this.type = type;
         this.shape = shape;
         this.chunks = chunks;
@@ -33,6 +34,7 @@ public final class ArraySpec {
         this.codecs = codecs;
         this.dimensionNames = dimensionNames;
         this.attributes = attributes;
+        this.legacyStructured = legacyStructured;
     }
 
     /**
@@ -45,7 +47,7 @@ public final class ArraySpec {
     public static ArraySpec of(DataType type, long... shape) {
         long[] wholeShape = Arrays.stream(ZarrException.BadRequest.requireNonNull(shape, "shape")).map(s -> Math.max(1, s)).toArray();
         return new ArraySpec(ZarrException.BadRequest.requireNonNull(type, "type"), shape.clone(), wholeShape, null,
-                List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)), null, new Json.JObject(Map.of()));
+                List.of(CodecChain.bytes(ByteOrder.LITTLE_ENDIAN)), null, new Json.JObject(Map.of()), false);
     }
 
     /**
@@ -55,7 +57,7 @@ public final class ArraySpec {
      * @return the changed spec
      */
     public ArraySpec chunks(long... chunkShape) {
-        return new ArraySpec(type, shape, ZarrException.BadRequest.requireNonNull(chunkShape, "chunkShape").clone(), fill, codecs, dimensionNames, attributes);
+        return new ArraySpec(type, shape, ZarrException.BadRequest.requireNonNull(chunkShape, "chunkShape").clone(), fill, codecs, dimensionNames, attributes, legacyStructured);
     }
 
     /**
@@ -65,7 +67,7 @@ public final class ArraySpec {
      * @return the changed spec
      */
     public ArraySpec fill(FillValue value) {
-        return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
+        return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes, legacyStructured);
     }
 
     /**
@@ -75,7 +77,7 @@ public final class ArraySpec {
      * @return the changed spec
      */
     public ArraySpec fill(Json value) {
-        return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes);
+        return new ArraySpec(type, shape, chunks, value, codecs, dimensionNames, attributes, legacyStructured);
     }
 
     /**
@@ -99,7 +101,7 @@ public final class ArraySpec {
         for (Json.JObject codec : ZarrException.BadRequest.requireNonNull(chain, "chain")) {
             ZarrException.BadRequest.requireNonNull(codec, "a codec of the chain");
         }
-        return new ArraySpec(type, shape, chunks, fill, List.copyOf(chain), dimensionNames, attributes);
+        return new ArraySpec(type, shape, chunks, fill, List.copyOf(chain), dimensionNames, attributes, legacyStructured);
     }
 
     /**
@@ -109,7 +111,7 @@ public final class ArraySpec {
      * @return the changed spec
      */
     public ArraySpec dimensionNames(String... names) {
-        return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(ZarrException.BadRequest.requireNonNull(names, "names"))), attributes);
+        return new ArraySpec(type, shape, chunks, fill, codecs, new ArrayList<>(Arrays.asList(ZarrException.BadRequest.requireNonNull(names, "names"))), attributes, legacyStructured);
     }
 
     /**
@@ -119,7 +121,29 @@ public final class ArraySpec {
      * @return the changed spec
      */
     public ArraySpec attributes(Json.JObject values) {
-        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values != null ? values : new Json.JObject(Map.of()));
+        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, values != null ? values : new Json.JObject(Map.of()), legacyStructured);
+    }
+
+    /**
+     * Spells a struct data type as the legacy {@code structured} name, for readers that know no {@code struct}
+     * (zarr-python 3.0 and 3.1): fields as {@code [name, data_type]} pairs, nested structs alike, and the fill value as
+     * base64 of the packed little-endian record. Those readers take records as little-endian whatever the {@code bytes}
+     * codec says, so give it no {@code endian} (as they write it) or a little one. Arrays of other types are unchanged.
+     *
+     * @param legacy true for {@code structured}, false for {@code struct} (the default, which the specs ask writers for)
+     * @return the changed spec
+     */
+    public ArraySpec legacyStructured(boolean legacy) {
+        return new ArraySpec(type, shape, chunks, fill, codecs, dimensionNames, attributes, legacy);
+    }
+
+    /**
+     * Whether a struct is spelled {@code structured}.
+     *
+     * @return true when {@link #legacyStructured(boolean)} asked for it
+     */
+    public boolean legacyStructured() {
+        return legacyStructured;
     }
 
     /**

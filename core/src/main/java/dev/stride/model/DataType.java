@@ -60,16 +60,26 @@ public sealed interface DataType permits CoreType, RawType, FixedBytesType, Fixe
             case FixedStringType t -> lengthBytes("fixed_length_utf32", t.byteSize());
             case TimeType t -> Json.object("name", Json.string(t.name()),
                     "configuration", Json.object("unit", Json.string(t.unit()), "scale_factor", Json.number(t.scaleFactor())));
-            case StructType s -> {
-                List<Json> fields = new ArrayList<>();
-                for (StructType.Field f : s.fields()) {
-                    fields.add(Json.object("name", Json.string(f.name()), "data_type", f.type().json()));
-                }
-                yield Json.object("name", Json.string("struct"), "configuration", Json.object("fields", new Json.JArray(fields)));
-            }
+            case StructType s -> struct(s, "");
             case SubarrayType a -> throw new ZarrException.Unsupported(null, null, "a v3 struct field has no shape: "
                     + a.describe() + " cannot be written to Zarr v3 unless flattened into one field per element");
         };
+    }
+
+    /** A struct's JSON; {@code prefix} is the dotted path to it, so a shaped field is refused by its whole path. */
+    private static Json struct(StructType s, String prefix) {
+        List<Json> fields = new ArrayList<>();
+        for (StructType.Field f : s.fields()) {
+            Json type = switch (f.type()) {
+                case StructType nested -> struct(nested, prefix + f.name() + ".");
+                case SubarrayType a -> throw new ZarrException.Unsupported(null, null, "field '" + prefix + f.name() + "' is "
+                        + a.describe() + ", and a v3 struct field has no shape: flatten it into one field per element first"
+                        + " (StructType.flattenShaped())");
+                default -> f.type().json();
+            };
+            fields.add(Json.object("name", Json.string(f.name()), "data_type", type));
+        }
+        return Json.object("name", Json.string("struct"), "configuration", Json.object("fields", new Json.JArray(fields)));
     }
 
     /** zarr-python's spelling of a type of one size: its name and {@code length_bytes}. */

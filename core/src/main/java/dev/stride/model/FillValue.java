@@ -1,7 +1,9 @@
 package dev.stride.model;
 
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * An array's fill value as the exact bits of one element (little-endian, packed like a record), so a NaN
@@ -26,6 +28,32 @@ public final class FillValue {
         this.type = type;
         this.json = json;
         this.littleEndian = littleEndian.clone();
+    }
+
+    /**
+     * The same bits as a value of {@code type}, a type of the same byte layout: a struct with its shaped fields
+     * flattened ({@link StructType#flattenShaped()}), whose records are this one's bytes.
+     *
+     * @param type the type to read these bits as
+     * @return the fill value of {@code type}; its {@link #json()} is this one's (the spelling of the old type)
+     * @throws ZarrException.BadRequest when {@code type} differs in size or in which bytes its byte order reverses
+     */
+    public FillValue as(DataType type) {
+        if (!swapUnits(type).equals(swapUnits(this.type))) {
+            throw new ZarrException.BadRequest(null, "a fill value of " + this.type.describe() + " cannot be read as "
+                    + type.describe() + ": their bytes are laid out differently");
+        }
+        return new FillValue(type, json, littleEndian);
+    }
+
+    /** The size and every (offset, size) a byte order reverses: equal for types whose bytes mean the same. */
+    private static List<Long> swapUnits(DataType type) {
+        List<Long> units = new ArrayList<>(List.of((long) type.byteSize()));
+        type.forEachSwapUnit(0, (offset, size) -> {
+            units.add(offset);
+            units.add((long) size);
+        });
+        return units;
     }
 
     /**

@@ -1,13 +1,16 @@
 package dev.stride.model;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.stream.Stream;
 
 /**
  * A record of named fields, packed with no padding in declaration order ({@code struct}, or the legacy
@@ -115,6 +118,64 @@ public record StructType(List<Field> fields, boolean legacy) implements DataType
      */
     public static StructType of(Field... fields) {
         return new StructType(List.of(fields), false);
+    }
+
+    /**
+     * This struct with every shaped field, at any depth, replaced by one field per element in C order, named
+     * {@code pos[0]}, {@code pos[1]}, ... ({@code grid[0][2]} for a field of shape (2, 3)), since a Zarr v3 struct field
+     * has no shape. A shaped field is packed exactly as its elements would be as consecutive fields, so records of this
+     * struct are, byte for byte, records of the flattened one: flattening is a view, and copies no data.
+     *
+     * @return the flattened struct, or this one when no field has a shape
+     * @throws ZarrException.BadRequest when an element's name is already another field's name at its level (rename
+     *         that field first), or an element path is the dotted path of another field
+     */
+    public StructType flattenShaped() {
+        List<Field> out = new ArrayList<>();
+        Set<String> taken = new HashSet<>();
+        fields.forEach(f -> taken.add(f.name()));
+        boolean changed = false;
+        for (Field f : fields) {
+            switch (f.type()) {
+                case SubarrayType a -> {
+                    changed = true;
+                    int[] index = new int[a.shape().size()];
+                    for (int i = 0; i < a.elements(); i++) {
+                        String name = SubarrayType.elementName(f.name(), index);
+                        if (!taken.add(name)) {
+                            throw new ZarrException.BadRequest(null, "flattening field '" + f.name() + "' makes the field '" + name
+                                    + "', which is already the name of another field; rename that field first");
+                        }
+                        out.add(new Field(name, a.element()));
+                        a.next(index);
+                    }
+                }
+                case StructType nested -> {
+                    StructType flat = nested.flattenShaped();
+                    changed |= flat != nested;
+                    out.add(new Field(f.name(), flat));
+                }
+                default -> out.add(f);
+            }
+        }
+        return changed ? new StructType(out, legacy) : this;
+    }
+
+    /**
+     * The dotted paths of the shaped fields, at any depth, in declaration order ({@code pos}, {@code inner.grid}).
+     *
+     * @return the paths, empty when no field has a shape (so {@link #flattenShaped()} changes nothing)
+     */
+    public List<String> shapedFields() {
+        return shapedPaths("").toList();
+    }
+
+    private Stream<String> shapedPaths(String prefix) {
+        return fields.stream().flatMap(f -> switch (f.type()) {
+            case SubarrayType _ -> Stream.of(prefix + f.name());
+            case StructType nested -> nested.shapedPaths(prefix + f.name() + ".");
+            default -> Stream.empty();
+        });
     }
 
     @Override

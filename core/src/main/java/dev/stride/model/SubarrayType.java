@@ -48,6 +48,32 @@ public record SubarrayType(DataType element, List<Integer> shape) implements Dat
         return n;
     }
 
+    /**
+     * The name of one element of a shaped field once flattened: the field's name and the element's index in each
+     * dimension in brackets ({@code pos[2]}, {@code grid[1][0]}), as numpy indexes it.
+     *
+     * @param field the shaped field's name
+     * @param index the element's position along each dimension
+     * @return the element's field name
+     */
+    public static String elementName(String field, int[] index) {
+        StringBuilder name = new StringBuilder(field);
+        for (int i : index) {
+            name.append('[').append(i).append(']');
+        }
+        return name.toString();
+    }
+
+    /** Steps {@code index} to the next element in C order (the last dimension fastest). */
+    void next(int[] index) {
+        for (int d = index.length - 1; d >= 0; d--) {
+            if (++index[d] < shape.get(d)) {
+                return;
+            }
+            index[d] = 0;
+        }
+    }
+
     @Override
     public int byteSize() {
         return element.byteSize() * elements();

@@ -3,6 +3,8 @@ package dev.stride.internal.metadata;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.Extension;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.Json;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
@@ -14,7 +16,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** Parses the {@code data_type} member: core types, {@code r<N>}, numpy time types, {@code struct} and legacy {@code structured}. */
+/**
+ * Parses the {@code data_type} member: core types, {@code r<N>}, numpy time types, zarr-python's fixed-size
+ * {@code null_terminated_bytes}, {@code fixed_length_utf32} and {@code raw_bytes}, {@code struct} and legacy
+ * {@code structured}.
+ */
 public final class DataTypes {
     private static final Pattern RAW = Pattern.compile("r([1-9][0-9]{0,9})");
     private static final Set<String> VARIABLE_LENGTH = Set.of("string", "bytes", "vlen-utf8", "vlen-bytes", "variable_length_utf8");
@@ -62,6 +68,9 @@ public final class DataTypes {
             case "numpy.datetime64", "numpy.timedelta64" -> time(node, ext);
             case "struct" -> struct(node, ext, depth, false, count);
             case "structured" -> struct(node, ext, depth, true, count);
+            case "null_terminated_bytes" -> new FixedBytesType(lengthBytes(node, ext, 1));
+            case "fixed_length_utf32" -> new FixedStringType(lengthBytes(node, ext, 4) / 4);
+            case "raw_bytes" -> new RawType(Math.multiplyExact(lengthBytes(node, ext, 1), 8), true);
             default -> {
                 if (VARIABLE_LENGTH.contains(name)) {
                     throw node.unsupported(pointer, "variable-length data type '" + name + "' has no fixed size; Stride reads fixed-size types only");
@@ -69,6 +78,21 @@ public final class DataTypes {
                 throw node.unsupported(pointer, "unknown data type '" + name + "'");
             }
         };
+    }
+
+    /**
+     * The {@code length_bytes} of zarr-python's fixed-size types, a positive multiple of {@code unit} (4 for UTF-32)
+     * whose bits still fit an int, as {@link RawType} counts them.
+     */
+    private static int lengthBytes(Node node, Extension ext, int unit) {
+        node.onlyConfiguration(ext, "length_bytes");
+        String pointer = ext.pointer() + "/configuration/length_bytes";
+        long bytes = node.integer(node.required(ext.configuration(), "length_bytes", ext.pointer() + "/configuration"),
+                pointer, 1, Integer.MAX_VALUE / 8);
+        if (bytes % unit != 0) {
+            throw node.invalid(pointer, "'" + ext.name() + "' needs a multiple of " + unit + " bytes, not " + bytes);
+        }
+        return (int) bytes;
     }
 
     private static TimeType time(Node node, Extension ext) {
