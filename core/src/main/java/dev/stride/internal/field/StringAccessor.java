@@ -31,15 +31,10 @@ final class StringAccessor extends Accessor<String[]> implements StringField {
         while (n > 0 && Reads.i32(records, base + 4L * (n - 1), little) == 0) {
             n--;
         }
+        Utf32.requireWellFormed(records, base, n, little, path(), i);
         StringBuilder text = new StringBuilder(n);
         for (int k = 0; k < n; k++) {
-            int unit = Reads.i32(records, base + 4L * k, little);
-            String illFormed = Utf32.illFormed(unit);
-            if (illFormed != null) {
-                throw new ZarrException.CorruptChunk(null, null, "field '" + path() + "' of record " + i + " holds "
-                        + illFormed + ", at character " + k + "; UTF-32 holds Unicode scalar values only");
-            }
-            text.appendCodePoint(unit);
+            text.appendCodePoint(Reads.i32(records, base + 4L * k, little));
         }
         return text.toString();
     }

@@ -1,5 +1,10 @@
 package dev.stride.internal.text;
 
+import dev.stride.internal.base.Reads;
+import dev.stride.model.ZarrException;
+
+import java.lang.foreign.MemorySegment;
+
 /**
  * The code units of zarr-python's {@code fixed_length_utf32} (numpy's {@code U<n>}): one a code point. UTF-32 holds
  * Unicode scalar values only, so a surrogate or a number above {@code U+10FFFF} is ill-formed; reading one as a Java
@@ -23,5 +28,25 @@ public final class Utf32 {
             return "0x" + Integer.toHexString(unit) + ", a surrogate";
         }
         return null;
+    }
+
+    /**
+     * Refuses a stored value of {@code characters} units at {@code offset} that holds a unit {@link #illFormed}, naming
+     * the field and the record; whoever visits the chunk adds its key.
+     *
+     * @throws ZarrException.CorruptChunk for the first such unit
+     */
+    public static void requireWellFormed(MemorySegment records, long offset, int characters, boolean little, String field, long record) {
+        for (int k = 0; k < characters; k++) {
+            int unit = Reads.i32(records, offset + 4L * k, little);
+            if (unit >= 0 && unit < Character.MIN_SURROGATE) {
+                continue;
+            }
+            String illFormed = illFormed(unit);
+            if (illFormed != null) {
+                throw new ZarrException.CorruptChunk(null, null, "field '" + field + "' of record " + record + " holds " + illFormed
+                        + ", at character " + k + "; UTF-32 holds Unicode scalar values only");
+            }
+        }
     }
 }
