@@ -14,9 +14,11 @@ import dev.stride.model.FieldAccessor.ArrayField;
 import dev.stride.model.FieldAccessor.ByteStringField;
 import dev.stride.model.FieldAccessor.FloatField;
 import dev.stride.model.FieldAccessor.StringField;
+import dev.stride.model.FieldStats;
 import dev.stride.model.FloatColumn;
 import dev.stride.model.IntColumn;
 import dev.stride.model.Json;
+import dev.stride.model.ScanOptions;
 import dev.stride.model.StringColumn;
 import dev.stride.model.TimeColumn;
 import dev.stride.model.TimeType;
@@ -24,9 +26,12 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 import java.lang.foreign.MemorySegment;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -38,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The records of the v2 corpus's {@code numcodecs/mixed.*} and {@code points} cases (numcodecs output: S6, U4, a
  * float32[3] field, big-endian fields among little-endian ones) read through the typed API, each column and each field
- * accessor compared value by value with the manifest's values.
+ * accessor compared value by value with the manifest's values, and their statistics with the manifest's too.
  */
 class V2CorpusValuesTest {
 
@@ -72,6 +77,50 @@ class V2CorpusValuesTest {
                 }
             });
             assertEquals(List.of(), problems);
+        }
+    }
+
+    /**
+     * Statistics of the mixed cases' shaped float32[3] field over all 90 elements, of the text and byte strings and of a
+     * big-endian uint32, each against the same figures taken from the manifest's values.
+     */
+    @TestFactory
+    Stream<DynamicTest> scansOfTheMixedCases() {
+        return Corpus.v2Cases().stream().filter(c -> c.path().startsWith("numcodecs/mixed.") && c.expect().equals("ok"))
+                .map(c -> DynamicTest.dynamicTest(c.path(), () -> checkScans(c)));
+    }
+
+    private static void checkScans(Corpus.Case c) {
+        List<Json> records = ((Json.JArray) c.values()).items();
+        List<Double> pos = records.stream().flatMap(r -> flat(((Json.JObject) r).get("pos")).stream()).map(V2CorpusValuesTest::number).toList();
+        List<String> labels = records.stream().map(r -> string(((Json.JObject) r).get("label"))).toList();
+        List<byte[]> names = records.stream().map(r -> Base64.getDecoder().decode(string(((Json.JObject) r).get("name")))).toList();
+        List<BigInteger> ids = records.stream().map(r -> ((Json.JNumber) ((Json.JObject) r).get("id")).bigInteger()).toList();
+        try (Zarr zarr = Zarr.open(c.dir())) {
+            List<FieldStats> stats = zarr.array("/").scan(List.of("pos", "label", "name", "id"), null, ScanOptions.threads(2));
+
+            FieldStats.Floats p = stats.get(0).asFloats();
+            List<Double> finite = pos.stream().filter(Double::isFinite).toList();
+            assertEquals(List.of((long) pos.size() - pos.stream().filter(v -> v.isNaN()).count(), pos.stream().filter(v -> v.isNaN()).count(),
+                            pos.stream().filter(v -> v == Double.POSITIVE_INFINITY).count(), pos.stream().filter(v -> v == Double.NEGATIVE_INFINITY).count()),
+                    List.of(p.count(), p.nanCount(), p.positiveInfinities(), p.negativeInfinities()));
+            assertEquals(pos.stream().filter(v -> !v.isNaN()).min(Double::compare).orElseThrow(), p.min());
+            assertEquals(pos.stream().filter(v -> !v.isNaN()).max(Double::compare).orElseThrow(), p.max());
+            assertEquals(0, finite.stream().map(BigDecimal::new).reduce(BigDecimal.ZERO, BigDecimal::add).compareTo(p.sum()), "float32 sums are exact in doubles");
+
+            FieldStats.Strings l = stats.get(1).asStrings();
+            Comparator<String> byCodePoint = (x, y) -> Arrays.compare(x.codePoints().toArray(), y.codePoints().toArray());
+            assertEquals(new FieldStats.Strings("label", l.type(), labels.size(), labels.stream().filter(String::isEmpty).count(),
+                    labels.stream().min(byCodePoint).orElseThrow(), labels.stream().max(byCodePoint).orElseThrow()), l);
+
+            FieldStats.ByteStrings n = stats.get(2).asByteStrings();
+            assertEquals(List.of((long) names.size(), names.stream().filter(b -> b.length == 0).count()), List.of(n.count(), n.emptyCount()));
+            assertArrayEquals(names.stream().min(Arrays::compareUnsigned).orElseThrow(), n.min());
+            assertArrayEquals(names.stream().max(Arrays::compareUnsigned).orElseThrow(), n.max());
+
+            FieldStats.Integers i = stats.get(3).asIntegers();
+            assertEquals(List.of(ids.stream().reduce(BigInteger.ZERO, BigInteger::add), ids.stream().min(BigInteger::compareTo).orElseThrow(),
+                    ids.stream().max(BigInteger::compareTo).orElseThrow()), List.of(i.sum(), i.minValue(), i.maxValue()));
         }
     }
 
