@@ -15,12 +15,15 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.Json;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Store;
@@ -386,7 +389,8 @@ public final class ZarrArray implements AutoCloseable {
 
     /**
      * Count, sum, min, max and mean of a field of numbers, bools or times over a region (null: all), in parallel across
-     * chunks; exact, see {@link FieldStats}.
+     * chunks; exact, see {@link FieldStats}. Of text and byte strings: count, empty values, least and greatest; of a
+     * field with a shape, those of all its elements.
      * @param field the dotted path of a leaf field ({@code ""} for a plain array)
      * @param region the elements, null for the whole array
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
@@ -406,8 +410,8 @@ public final class ZarrArray implements AutoCloseable {
      * @param region the elements, null for the whole array
      * @param options the threads to read on, null for {@link ScanOptions#defaults()}
      * @return the statistics of each field, in the order given
-     * @throws ZarrException.BadRequest for no field, an unknown one, one that is no real number or time, or a region
-     *         outside the array
+     * @throws ZarrException.BadRequest for no field, an unknown one, one that is no real number, time or string (nor
+     *         a shaped field of those), or a region outside the array
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
      * @throws ZarrException.StoreFailure when the store cannot read or list a chunk
      * @throws ZarrException.Closed when the array is closed, also while the read runs
@@ -426,8 +430,16 @@ public final class ZarrArray implements AutoCloseable {
 
     private FieldAccessor scannable(String field) {
         FieldAccessor f = field(field);
-        if (!(f.type() instanceof CoreType c && (c.isReal() || c == CoreType.BOOL)) && !(f.type() instanceof TimeType)) {
-            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number");
+        DataType leaf = f.type() instanceof SubarrayType shaped ? shaped.element() : f.type();
+        boolean scannable = switch (leaf) {
+            case CoreType c -> c.isReal() || c == CoreType.BOOL;
+            case TimeType t -> true;
+            case FixedStringType t -> true;
+            case FixedBytesType b -> true;
+            default -> false;
+        };
+        if (!scannable) {
+            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
         }
         return f;
     }

@@ -15,12 +15,16 @@ import picocli.CommandLine.Option;
                 "  as an object in field order, integers exact (all of uint64), floats",
                 "  as the shortest decimal in their own type or \"NaN\", \"Infinity\",",
                 "  \"-Infinity\", complex as [re, im], r<N> as a list of byte values,",
-                "  datetime64 and timedelta64 as the int64 count or \"NaT\".",
+                "  datetime64 and timedelta64 as the int64 count or \"NaT\", byte",
+                "  strings (S) as base64, text (U) as a string, a field with a shape",
+                "  as nested lists.",
                 "csv: a header of field paths, then a column per leaf field.",
                 "table: aligned columns and the element's index, for people;",
                 "  datetimes as ISO 8601 in UTC.",
-                "csv and table show control characters in field names as escapes",
-                "  (\\n, \\x1b, \\u202e, and \\\\ for a backslash)."})
+                "csv and table print a field with a shape as nested lists",
+                "  ([1.5, -2.0, 3.25]) and byte strings as numpy does (a\\x00b).",
+                "csv and table show control characters in field names and text as",
+                "  escapes (\\n, \\x1b, \\u202e, and \\\\ for a backslash)."})
 final class CatCommand extends NodeCommand {
     @Mixin
     TableChoice choice;

@@ -8,11 +8,12 @@ import java.util.List;
 
 /** RFC 4180 CSV: a header of field paths (control characters escaped, see {@link TerminalText}), then one row per element with a column per leaf field. */
 final class CsvWriter implements ElementWriter {
-    private final List<FieldAccessor> columns;
+    private final List<CellText> cells;
     private final PrintWriter out;
 
     CsvWriter(Projection projection, PrintWriter out) {
-        this.columns = projection.columns();
+        List<FieldAccessor> columns = projection.columns();
+        this.cells = columns.stream().map(CellText::of).toList();
         this.out = out;
         StringBuilder header = new StringBuilder();
         for (FieldAccessor f : columns) {
@@ -24,8 +25,8 @@ final class CsvWriter implements ElementWriter {
     @Override
     public void write(MemorySegment records, long i, long position) {
         StringBuilder row = new StringBuilder();
-        for (int c = 0; c < columns.size(); c++) {
-            row.append(c == 0 ? "" : ",").append(quoted(CellText.of(columns.get(c), records, i)));
+        for (int c = 0; c < cells.size(); c++) {
+            row.append(c == 0 ? "" : ",").append(quoted(cells.get(c).of(records, i)));
         }
         out.write(row.append('\n').toString());
     }

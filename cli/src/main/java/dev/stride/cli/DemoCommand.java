@@ -172,7 +172,7 @@ final class DemoCommand implements Callable<Integer>, Failures.Located {
                 ProgressBar progress = new ProgressBar(err(), "scan " + field, "chunks", Terminal::stderrIsTerminal);
                 long started = System.nanoTime();
                 FieldStats stats = tracks.scan(field, null, new ScanOptions(threads, progress));
-                reports.add(new ScanReport(stats, (System.nanoTime() - started) / 1e9));
+                reports.add(new ScanReport(stats, tracks.field(field).type(), records, (System.nanoTime() - started) / 1e9));
                 progress.clear();
             }
             ProgressBar progress = new ProgressBar(err(), "scan all", "chunks", Terminal::stderrIsTerminal);

@@ -20,7 +20,10 @@ import java.util.stream.Collectors;
                 "Integers and times are summed exactly (uint64 unsigned; times in ticks",
                 "of their unit, with ISO 8601 dates or durations); NaN and NaT values are",
                 "counted apart and left out of the rest. Results do not depend on the",
-                "threads or on which fields are scanned together.",
+                "threads or on which fields are scanned together. A field with a shape",
+                "(pos as float32[3]) counts every element of every record. Text and byte",
+                "strings give their count, empty values, least and greatest value (by",
+                "code point, or unsigned byte).",
                 "",
                 "Reads on several threads and reports the time taken and records per",
                 "second. Several fields are scanned in one pass, each chunk read and",
@@ -40,7 +43,9 @@ final class ScanCommand extends NodeCommand {
 
     @Option(names = "--json",
             description = {"Print one JSON object per field, one per line: field, count, sum, min, max, mean, seconds,",
-                    "records_per_second; floats add nan_count, times nat_count, unit, min_iso, max_iso, mean_iso."})
+                    "records_per_second; floats add nan_count, times nat_count, unit, min_iso, max_iso, mean_iso;",
+                    "strings have empty_count, min, max (byte strings in base64) and no sum or mean; a field",
+                    "with a shape adds elements_per_record."})
     boolean json;
 
     @Override
@@ -61,8 +66,9 @@ final class ScanCommand extends NodeCommand {
             List<FieldStats> stats = array.scan(scanned, box, new ScanOptions(threads, progress));
             double seconds = (System.nanoTime() - started) / 1e9;
             progress.clear();
+            long records = box == null ? array.metadata().size() : box.size();
             for (int i = 0; i < stats.size(); i++) {
-                ScanReport report = new ScanReport(stats.get(i), seconds);
+                ScanReport report = new ScanReport(stats.get(i), array.field(scanned.get(i)).type(), records, seconds);
                 if (json) {
                     out().write(JsonCodec.print(report.json()) + "\n");
                 } else {

@@ -9,7 +9,8 @@ import java.util.List;
 /** The fields and the box of an array that cat and export write out: their options, shared as a picocli mixin. */
 final class TableChoice {
     @Option(names = "--fields", split = ",", paramLabel = "FIELD",
-            description = "Only these fields, by dotted path (point.x), or a nested struct's path (point).")
+            description = "Only these fields, by dotted path (point.x), a nested struct's path (point), or one element of a field"
+                    + " with a shape (pos[1], m[1][0]).")
     List<String> fields = List.of();
 
     @Option(names = "--region", paramLabel = "REGION",

@@ -16,7 +16,7 @@ import java.util.List;
 final class TableWriter implements ElementWriter {
     private static final int PAGE = 256;
 
-    private final List<FieldAccessor> columns;
+    private final List<CellText> cells;
     private final long[] start;
     private final long[] shape;
     private final PrintWriter out;
@@ -26,7 +26,8 @@ final class TableWriter implements ElementWriter {
     private boolean headerWritten;
 
     TableWriter(Projection projection, Region region, PrintWriter out) {
-        this.columns = projection.columns();
+        List<FieldAccessor> columns = projection.columns();
+        this.cells = columns.stream().map(CellText::of).toList();
         this.start = region.start();
         this.shape = region.shape();
         this.out = out;
@@ -42,10 +43,10 @@ final class TableWriter implements ElementWriter {
 
     @Override
     public void write(MemorySegment records, long i, long position) {
-        String[] row = new String[columns.size() + 1];
+        String[] row = new String[cells.size() + 1];
         row[0] = index(position);
-        for (int c = 0; c < columns.size(); c++) {
-            row[c + 1] = CellText.of(columns.get(c), records, i);
+        for (int c = 0; c < cells.size(); c++) {
+            row[c + 1] = cells.get(c).of(records, i);
         }
         page.add(row);
         if (page.size() == PAGE) {

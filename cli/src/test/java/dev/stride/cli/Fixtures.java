@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntFunction;
 
-/** Arrays and groups laid out by hand from the Zarr v3 spec: a zarr.json and chunk files of packed bytes. */
+/** Arrays and groups laid out by hand from the Zarr specs: a zarr.json (or .zarray) and chunk files of packed bytes. */
 final class Fixtures {
     static final String KEYS = """
             "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}}""";
@@ -74,6 +74,40 @@ final class Fixtures {
 
     private static void record(ByteBuffer b, long id, long when, float x, double y, short h, float re, float im, byte[] tag, boolean ok) {
         b.putLong(id).putLong(when).putFloat(x).putDouble(y).putShort(h).putFloat(re).putFloat(im).put(tag).put((byte) (ok ? 1 : 0));
+    }
+
+    /**
+     * A numpy record array as Zarr v2 stores it, laid out by hand (one raw chunk): {@code [('id','<u2'), ('name','|S4'),
+     * ('label','<U3'), ('pos','<f4',(3,)), ('m','>i2',(2,2))]}, 38 bytes a record; three records: an inner NUL and an
+     * ESC in the text, then bytes above 0x7f, a backslash and an astral character, then empty values.
+     */
+    static Path numpyRecords(Path dir) {
+        write(dir.resolve(".zarray"), """
+                {"zarr_format": 2, "shape": [3], "chunks": [3],
+                 "dtype": [["id", "<u2"], ["name", "|S4"], ["label", "<U3"], ["pos", "<f4", [3]], ["m", ">i2", [2, 2]]],
+                 "compressor": null, "fill_value": null, "order": "C", "filters": null}""");
+        ByteBuffer b = ByteBuffer.allocate(3 * 38).order(ByteOrder.LITTLE_ENDIAN);
+        numpyRecord(b, 1, new byte[] {'a', 0, 'b', 0}, new int[] {0x3a9, 0x1b, 0}, new float[] {1.5f, -2f, 3.25f}, 1, 2, 3, 4);
+        numpyRecord(b, 2, new byte[] {(byte) 0x80, '\\', 'x', (byte) 0xff}, new int[] {0x1f600, 0, 0},
+                new float[] {Float.NaN, Float.POSITIVE_INFINITY, -0f}, -1, 0, 0, Short.MIN_VALUE);
+        numpyRecord(b, 3, new byte[4], new int[3], new float[3], 0, 0, 0, 0);
+        write(dir.resolve("0"), b.array());
+        return dir;
+    }
+
+    private static void numpyRecord(ByteBuffer b, int id, byte[] name, int[] label, float[] pos, int... m) {
+        b.putShort((short) id).put(name);
+        for (int unit : label) {
+            b.putInt(unit);
+        }
+        for (float v : pos) {
+            b.putFloat(v);
+        }
+        b.order(ByteOrder.BIG_ENDIAN);
+        for (int v : m) {
+            b.putShort((short) v);
+        }
+        b.order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /** int32, big-endian, shape [4, 6] in chunks of [2, 4] (the right-hand chunks overhang); element (r, c) = 10 r + c. */

@@ -84,7 +84,7 @@ class ScanCommandTest {
     void aFieldThatIsNotANumberIsBadUsage() {
         CliRun run = CliRun.of("scan", Fixtures.records(dir), "--field", "z");
         assertEquals(Failures.USAGE, run.exitCode());
-        assertEquals("stride scan: " + dir + ": field 'z' (complex64) is not a real number\n", run.err());
+        assertEquals("stride scan: " + dir + ": field 'z' (complex64) is not a real number, time or string\n", run.err());
     }
 
     @Test

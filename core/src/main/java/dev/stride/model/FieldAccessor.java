@@ -589,8 +589,8 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
         /** {@return the values per record: the product of the shape} */
         int elements();
         /**
-         * The accessor of one element, by its index in C order; its {@code path()} is this field's with the index
-         * appended ({@code pos[2]}).
+         * The accessor of one element, by its index in C order; its {@code path()} is this field's with the element's
+         * index in each dimension appended, as numpy indexes it ({@code pos[2]}, {@code p[1][0]}).
          * @param k the element's index, 0 to {@code elements() - 1}
          * @return a leaf accessor of the element type
          * @throws IndexOutOfBoundsException when {@code k} is out of range

@@ -13,7 +13,12 @@ import java.util.function.LongFunction;
  * chunk order and whichever other fields were scanned in the same pass. Integers and times are summed exactly
  * ({@link BigInteger}); float sums are exact sums of per-block partial sums (see {@link Floats}). NaN (floats) and NaT
  * (times) are left out of count, sum, min, max and mean and counted in {@link #nanCount()}, as numpy's
- * {@code nansum}/{@code nanmin} do; an infinity is a value like any other.
+ * {@code nansum}/{@code nanmin} do; an infinity is a value like any other. Text and byte strings have a count, their
+ * empty values and their least and greatest value ({@link Strings}, {@link ByteStrings}), and no sum.
+ *
+ * <p>A field with a shape ({@link SubarrayType}) counts every element of every record, as numpy's {@code nansum} of
+ * the field does: its statistics are those of its element type, and {@link #count()} is records times elements less
+ * the NaN values.
  */
 public sealed interface FieldStats {
     /**
@@ -24,14 +29,14 @@ public sealed interface FieldStats {
     String field();
 
     /**
-     * The field's data type.
+     * The field's data type; for a field with a shape, its element type.
      *
-     * @return the leaf type
+     * @return the leaf type, or the element type
      */
     DataType type();
 
     /**
-     * Values summed: every record of the selection except NaN and NaT values.
+     * Values counted: every record of the selection (every element of a field with a shape) except NaN and NaT values.
      *
      * @return the count
      */
@@ -45,28 +50,32 @@ public sealed interface FieldStats {
     long nanCount();
 
     /**
-     * The sum rounded once to the nearest double (infinite when it holds infinities, NaN when both signs).
+     * The sum rounded once to the nearest double (infinite when it holds infinities, NaN when both signs; NaN for text
+     * and byte strings, which have no sum).
      *
      * @return the sum
      */
     double sumAsDouble();
 
     /**
-     * The least value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}.
+     * The least value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}, and for text
+     * and byte strings (see {@link Strings#min()}, {@link ByteStrings#min()}).
      *
      * @return the least value
      */
     double minAsDouble();
 
     /**
-     * The greatest value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}.
+     * The greatest value as a double (uint64 unsigned, times as their count); NaN when {@code count() == 0}, and for
+     * text and byte strings.
      *
      * @return the greatest value
      */
     double maxAsDouble();
 
     /**
-     * The exact sum divided by the count, to the nearest double; NaN when {@code count() == 0}.
+     * The exact sum divided by the count, to the nearest double; NaN when {@code count() == 0}, and for text and byte
+     * strings.
      *
      * @return the mean
      */
@@ -108,6 +117,26 @@ public sealed interface FieldStats {
      */
     default Floats asFloats() {
         return as(Floats.class);
+    }
+
+    /**
+     * These statistics as those of a text field, for its least and greatest value and empty values.
+     *
+     * @return these statistics as text statistics
+     * @throws ZarrException.BadRequest naming the field and its type when it is no text field
+     */
+    default Strings asStrings() {
+        return as(Strings.class);
+    }
+
+    /**
+     * These statistics as those of a byte string field, for its least and greatest value and empty values.
+     *
+     * @return these statistics as byte string statistics
+     * @throws ZarrException.BadRequest naming the field and its type when it is no byte string field
+     */
+    default ByteStrings asByteStrings() {
+        return as(ByteStrings.class);
     }
 
     private <S extends FieldStats> S as(Class<S> kind) {
@@ -290,5 +319,73 @@ public sealed interface FieldStats {
             }
             return FieldStats.mean(sum, count);
         }
+    }
+
+    /**
+     * What text and byte strings have: a count, their empty values, and a least and greatest value of their own kind
+     * ({@link Strings#min()}, {@link ByteStrings#min()}); no NaN and no sum, so the numbers of {@link FieldStats} are
+     * 0 ({@link #nanCount()}) and NaN.
+     */
+    sealed interface Textual extends FieldStats permits Strings, ByteStrings {
+        /**
+         * Values that are empty: the empty string, or a byte string of NULs only.
+         *
+         * @return the count of empty values
+         */
+        long emptyCount();
+
+        @Override
+        default long nanCount() {
+            return 0;
+        }
+
+        @Override
+        default double sumAsDouble() {
+            return Double.NaN;
+        }
+
+        @Override
+        default double minAsDouble() {
+            return Double.NaN;
+        }
+
+        @Override
+        default double maxAsDouble() {
+            return Double.NaN;
+        }
+
+        @Override
+        default double mean() {
+            return Double.NaN;
+        }
+    }
+
+    /**
+     * Text ({@code fixed_length_utf32}, numpy's {@code U<n>}): values without their padding NULs, ordered by code point
+     * as numpy orders them (not by Java's {@link String#compareTo}, which sorts U+E000..U+FFFF after astral
+     * characters).
+     *
+     * @param field the field's dotted path
+     * @param type the field's type
+     * @param count values counted: every record (every element of a field with a shape)
+     * @param emptyCount values that are the empty string
+     * @param min the least value, null when {@code count} is 0
+     * @param max the greatest value, null when {@code count} is 0
+     */
+    record Strings(String field, FixedStringType type, long count, long emptyCount, String min, String max) implements Textual {
+    }
+
+    /**
+     * Byte strings ({@code null_terminated_bytes}, numpy's {@code S<n>}): values without their trailing NULs, ordered
+     * byte by byte as unsigned numbers, as numpy orders them.
+     *
+     * @param field the field's dotted path
+     * @param type the field's type
+     * @param count values counted: every record (every element of a field with a shape)
+     * @param emptyCount values of no bytes (NULs only)
+     * @param min the least value, null when {@code count} is 0
+     * @param max the greatest value, null when {@code count} is 0
+     */
+    record ByteStrings(String field, FixedBytesType type, long count, long emptyCount, byte[] min, byte[] max) implements Textual {
     }
 }

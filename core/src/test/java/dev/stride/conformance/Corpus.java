@@ -40,8 +40,21 @@ public final class Corpus {
         return Path.of(configured).toAbsolutePath().normalize();
     }
 
+    /** The cases of the Zarr v3 manifest ({@code conformance/manifest.json}). */
     public static List<Case> cases() {
-        Path root = shared().resolve("conformance");
+        return cases(shared().resolve("conformance"));
+    }
+
+    /**
+     * The cases of the Zarr v2 manifest ({@code conformance/zarr-v2/manifest.json}): zarr-python 2 and numcodecs output,
+     * its values as its {@code about} spells them (S as base64 without trailing NULs, V as byte values).
+     */
+    public static List<Case> v2Cases() {
+        return cases(shared().resolve("conformance/zarr-v2"));
+    }
+
+    /** The cases of the {@code manifest.json} in {@code root}, each case's folder resolved against it. */
+    private static List<Case> cases(Path root) {
         try {
             Json.JObject manifest = (Json.JObject) JsonCodec.parse(Files.readAllBytes(root.resolve("manifest.json")));
             List<Case> out = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.stride.model.DataType;
 import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.StructType;
+import dev.stride.model.SubarrayType;
 
 import java.util.List;
 
@@ -34,6 +35,9 @@ public final class Values {
             }
             return true;
         }
+        if (type instanceof SubarrayType a) {
+            return sameItems(got, exp, a.element(), a.shape().size());
+        }
         if (type instanceof CoreType c) {
             switch (c.kind()) {
                 case FLOAT -> {
@@ -51,6 +55,22 @@ public final class Values {
             return g.isIntegral() && e.isIntegral() && g.bigInteger().equals(e.bigInteger());
         }
         return got.equals(exp);
+    }
+
+    /** A shaped field's nested lists, {@code depth} levels deep, compared element by element in the element type. */
+    private static boolean sameItems(Json got, Json exp, DataType element, int depth) {
+        if (depth == 0) {
+            return same(got, exp, element);
+        }
+        if (!(got instanceof Json.JArray g) || !(exp instanceof Json.JArray e) || g.size() != e.size()) {
+            return false;
+        }
+        for (int i = 0; i < g.size(); i++) {
+            if (!sameItems(g.get(i), e.get(i), element, depth - 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean sameFloat(Json got, Json exp, CoreType c) {

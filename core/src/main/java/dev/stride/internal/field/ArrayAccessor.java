@@ -61,8 +61,23 @@ final class ArrayAccessor<A> extends Accessor<A> implements ArrayField {
     @Override
     public FieldAccessor element(int k) {
         Objects.checkIndex(k, count);
-        return Accessor.create(new Site(path() + "[" + k + "]", segments(), offset() + k * shaped.element().byteSize(),
+        return Accessor.create(new Site(elementPath(k), segments(), offset() + k * shaped.element().byteSize(),
                 order(), recordSize), shaped.element());
+    }
+
+    /** This field's path and element {@code k}'s index in each dimension, as numpy indexes it ({@code p[1][0]}). */
+    private String elementPath(int k) {
+        List<Integer> shape = shaped.shape();
+        int[] index = new int[shape.size()];
+        for (int d = shape.size() - 1, rest = k; d >= 0; d--) {
+            index[d] = rest % shape.get(d);
+            rest /= shape.get(d);
+        }
+        StringBuilder path = new StringBuilder(path());
+        for (int i : index) {
+            path.append('[').append(i).append(']');
+        }
+        return path.toString();
     }
 
     /** The elements of record {@code i}, as records of the element type. */
@@ -101,14 +116,5 @@ final class ArrayAccessor<A> extends Accessor<A> implements ArrayField {
             items.add(dim + 1 < shaped.shape().size() ? nested(one, dim + 1, next) : elements.toJson(one, next[0]++));
         }
         return new Json.JArray(items);
-    }
-
-    /** Each element as a leaf of its own, for statistics over all of them. */
-    List<Accessor<?>> elementAccessors() {
-        List<Accessor<?>> all = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
-            all.add(Accessor.of(element(k)));
-        }
-        return all;
     }
 }

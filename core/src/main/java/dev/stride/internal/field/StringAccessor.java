@@ -1,6 +1,7 @@
 package dev.stride.internal.field;
 
 import dev.stride.internal.base.Reads;
+import dev.stride.internal.text.Utf32;
 import dev.stride.model.FieldAccessor.StringField;
 import dev.stride.model.FixedStringType;
 import dev.stride.model.Json;
@@ -9,7 +10,10 @@ import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;
 
-/** U&lt;n&gt;: text as UTF-32 units in the records' byte order, NUL-padded; read as {@code String}s. */
+/**
+ * U&lt;n&gt;: text as UTF-32 units in the records' byte order, NUL-padded; read as {@code String}s. A unit that is no
+ * Unicode scalar value is refused both ways ({@link Utf32}): a corrupt chunk on read, a bad value on write.
+ */
 final class StringAccessor extends Accessor<String[]> implements StringField {
     private static final Kind<String[]> KIND = new Kind<>(StringField.class, String[].class, c -> c.asStrings().values(),
             (p, t, v) -> new StringColumn(p, (FixedStringType) t, v));
@@ -27,32 +31,31 @@ final class StringAccessor extends Accessor<String[]> implements StringField {
         while (n > 0 && Reads.i32(records, base + 4L * (n - 1), little) == 0) {
             n--;
         }
+        Utf32.requireWellFormed(records, base, n, little, path(), i);
         StringBuilder text = new StringBuilder(n);
         for (int k = 0; k < n; k++) {
-            int unit = Reads.i32(records, base + 4L * k, little);
-            if (!Character.isValidCodePoint(unit)) {
-                throw new ZarrException.CorruptChunk(null, null, "field '" + path() + "' of record " + i
-                        + " holds 0x" + Integer.toHexString(unit) + ", which is no Unicode code point");
-            }
-            text.appendCodePoint(unit);
+            text.appendCodePoint(Reads.i32(records, base + 4L * k, little));
         }
         return text.toString();
     }
 
     @Override
     public void set(MemorySegment records, long i, String v) {
-        int count = v.codePointCount(0, v.length());
-        if (count > characters) {
+        int[] codePoints = v.codePoints().toArray();
+        if (codePoints.length > characters) {
             throw new ZarrException.BadRequest(null, "field '" + path() + "' (" + type().describe() + ") cannot hold "
-                    + count + " characters");
+                    + codePoints.length + " characters");
+        }
+        for (int k = 0; k < codePoints.length; k++) {
+            String illFormed = Utf32.illFormed(codePoints[k]);
+            if (illFormed != null) {
+                throw new ZarrException.BadRequest(null, "field '" + path() + "' (" + type().describe() + ") cannot hold "
+                        + illFormed + ", at character " + k + ": a lone surrogate has no UTF-32 form");
+            }
         }
         long base = at(i);
-        int k = 0;
-        for (int c : (Iterable<Integer>) v.codePoints()::iterator) {
-            Reads.i32(records, base + 4L * k++, little, c);
-        }
-        for (; k < characters; k++) {
-            Reads.i32(records, base + 4L * k, little, 0);
+        for (int k = 0; k < characters; k++) {
+            Reads.i32(records, base + 4L * k, little, k < codePoints.length ? codePoints[k] : 0);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.stride.model.RawType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -17,9 +18,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Parses the {@code data_type} member: core types, {@code r<N>}, numpy time types, zarr-python's fixed-size
- * {@code null_terminated_bytes}, {@code fixed_length_utf32} and {@code raw_bytes}, {@code struct} and legacy
- * {@code structured}.
+ * Parses the {@code data_type} member: core types, {@code r<N>}, numpy time types, zarr-python 3's fixed-size byte and
+ * text types, {@code struct} and legacy {@code structured}.
  */
 public final class DataTypes {
     private static final Pattern RAW = Pattern.compile("r([1-9][0-9]{0,9})");
@@ -31,6 +31,11 @@ public final class DataTypes {
      * in each reader, so a far wider struct would make a few records take minutes and gigabytes to open and print.
      */
     static final int MAX_FIELDS = 65_536;
+    /**
+     * Most bytes a {@code raw_bytes}, {@code null_terminated_bytes} or {@code fixed_length_utf32} element may have: what
+     * an {@code r<N>} holds, as a {@code raw_bytes} is one of those in all but its name.
+     */
+    static final int MAX_LENGTH_BYTES = Integer.MAX_VALUE / 8;
 
     private DataTypes() {
     }
@@ -68,9 +73,9 @@ public final class DataTypes {
             case "numpy.datetime64", "numpy.timedelta64" -> time(node, ext);
             case "struct" -> struct(node, ext, depth, false, count);
             case "structured" -> struct(node, ext, depth, true, count);
-            case "null_terminated_bytes" -> new FixedBytesType(lengthBytes(node, ext, 1));
-            case "fixed_length_utf32" -> new FixedStringType(lengthBytes(node, ext, 4) / 4);
-            case "raw_bytes" -> new RawType(Math.multiplyExact(lengthBytes(node, ext, 1), 8), true);
+            case "raw_bytes" -> new RawType(lengthBytes(node, ext) * 8, true);
+            case "null_terminated_bytes" -> new FixedBytesType(lengthBytes(node, ext));
+            case "fixed_length_utf32" -> utf32(node, ext);
             default -> {
                 if (VARIABLE_LENGTH.contains(name)) {
                     throw node.unsupported(pointer, "variable-length data type '" + name + "' has no fixed size; Stride reads fixed-size types only");
@@ -78,21 +83,6 @@ public final class DataTypes {
                 throw node.unsupported(pointer, "unknown data type '" + name + "'");
             }
         };
-    }
-
-    /**
-     * The {@code length_bytes} of zarr-python's fixed-size types, a positive multiple of {@code unit} (4 for UTF-32)
-     * whose bits still fit an int, as {@link RawType} counts them.
-     */
-    private static int lengthBytes(Node node, Extension ext, int unit) {
-        node.onlyConfiguration(ext, "length_bytes");
-        String pointer = ext.pointer() + "/configuration/length_bytes";
-        long bytes = node.integer(node.required(ext.configuration(), "length_bytes", ext.pointer() + "/configuration"),
-                pointer, 1, Integer.MAX_VALUE / 8);
-        if (bytes % unit != 0) {
-            throw node.invalid(pointer, "'" + ext.name() + "' needs a multiple of " + unit + " bytes, not " + bytes);
-        }
-        return (int) bytes;
     }
 
     private static TimeType time(Node node, Extension ext) {
@@ -105,6 +95,38 @@ public final class DataTypes {
         long scale = node.integer(node.required(ext.configuration(), "scale_factor", ext.pointer() + "/configuration"),
                 ext.pointer() + "/configuration/scale_factor", 1, Integer.MAX_VALUE);
         return new TimeType(ext.name().equals("numpy.datetime64"), unit, scale);
+    }
+
+    /**
+     * The {@code length_bytes} of zarr-python 3's fixed-size types, its only configuration member: 1 or more (zarr-python
+     * refuses 0 too, as such an element holds nothing), at most {@link #MAX_LENGTH_BYTES}.
+     */
+    private static int lengthBytes(Node node, Extension ext) {
+        node.onlyConfiguration(ext, "length_bytes");
+        String pointer = ext.pointer() + "/configuration/length_bytes";
+        Json value = node.required(ext.configuration(), "length_bytes", ext.pointer() + "/configuration");
+        if (!(value instanceof Json.JNumber n) || !n.isIntegral()) {
+            throw node.invalid(pointer, "must be an integer, not " + Node.describe(value));
+        }
+        BigInteger bytes = n.bigInteger();
+        if (bytes.signum() < 1) {
+            throw node.invalid(pointer, "'" + ext.name() + "' needs a length_bytes of 1 or more, not " + bytes);
+        }
+        if (bytes.compareTo(BigInteger.valueOf(MAX_LENGTH_BYTES)) > 0) {
+            throw node.unsupported(pointer, "'" + ext.name() + "' of " + bytes + " bytes; Stride reads elements of at most "
+                    + MAX_LENGTH_BYTES + " bytes");
+        }
+        return bytes.intValueExact();
+    }
+
+    /** {@code fixed_length_utf32}: {@code length_bytes} is four bytes a character. */
+    private static FixedStringType utf32(Node node, Extension ext) {
+        int bytes = lengthBytes(node, ext);
+        if (bytes % 4 != 0) {
+            throw node.invalid(ext.pointer() + "/configuration/length_bytes",
+                    "'fixed_length_utf32' stores 4 bytes a character, so length_bytes must be a multiple of 4, not " + bytes);
+        }
+        return new FixedStringType(bytes / 4);
     }
 
     private static StructType struct(Node node, Extension ext, int depth, boolean legacy, FieldCount count) {

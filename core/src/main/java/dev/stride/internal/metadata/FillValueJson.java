@@ -4,6 +4,7 @@ import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.internal.json.FloatJson;
+import dev.stride.internal.text.Utf32;
 import dev.stride.model.Json;
 import dev.stride.model.FixedBytesType;
 import dev.stride.model.FixedStringType;
@@ -57,15 +58,7 @@ public final class FillValueJson {
             case CoreType c -> core(node, pointer, c, in);
             case RawType r when r.rawBytes() -> base64(in, r.byteSize(), false);
             case FixedBytesType b -> base64(in, b.length(), true);
-            case FixedStringType t -> {
-                int[] codePoints = new int[t.characters()];
-                int n = 0;
-                for (int i = 0; i < codePoints.length; i++) {
-                    codePoints[i] = in.getInt();
-                    n = codePoints[i] == 0 ? n : i + 1;
-                }
-                yield Json.string(new String(codePoints, 0, n));
-            }
+            case FixedStringType t -> text(node, pointer, t, in);
             case SubarrayType a -> subarray(node, pointer, a, 0, in);
             case RawType r -> {
                 List<Json> bytes = new ArrayList<>();
@@ -86,6 +79,22 @@ public final class FillValueJson {
                 yield new Json.JObject(members);
             }
         };
+    }
+
+    /** zarr-python's fill of {@code fixed_length_utf32}: the text without its trailing NULs. */
+    private static Json text(Node node, String pointer, FixedStringType t, ByteBuffer in) {
+        int[] codePoints = new int[t.characters()];
+        int n = 0;
+        for (int i = 0; i < codePoints.length; i++) {
+            codePoints[i] = in.getInt();
+            String illFormed = Utf32.illFormed(codePoints[i]);
+            if (illFormed != null) {
+                throw node.invalid(pointer, "a " + t.describe() + " fill value holds " + illFormed + ", at character " + i
+                        + ", which no JSON string spells as UTF-32");
+            }
+            n = codePoints[i] == 0 ? n : i + 1;
+        }
+        return Json.string(new String(codePoints, 0, n));
     }
 
     /** {@code size} bytes as base64, less trailing NULs when {@code trim} (zarr-python's form of byte strings). */

@@ -1,5 +1,6 @@
 package dev.stride.internal.metadata;
 
+import dev.stride.internal.text.Utf32;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
@@ -84,15 +85,7 @@ public final class FillValues {
             case RawType r when r.rawBytes() -> out.write(padded(node, base64(node, json, pointer), r.byteSize(), pointer), 0, r.byteSize());
             case RawType r -> raw(node, json, r, pointer, out);
             case FixedBytesType b -> out.write(padded(node, base64(node, json, pointer), b.length(), pointer), 0, b.length());
-            case FixedStringType t -> {
-                int[] codePoints = node.string(json, pointer).codePoints().toArray();
-                if (codePoints.length > t.characters()) {
-                    throw node.invalid(pointer, "fill value has " + codePoints.length + " characters, more than " + t.describe() + " holds");
-                }
-                for (int i = 0; i < t.characters(); i++) {
-                    out.putInt(i < codePoints.length ? codePoints[i] : 0);
-                }
-            }
+            case FixedStringType t -> text(node, json, t, pointer, out);
             case SubarrayType a -> subarray(node, json, a, 0, pointer, out);
             case TimeType t -> {
                 if (json instanceof Json.JString s && s.value().equals("NaT")) {
@@ -118,6 +111,22 @@ public final class FillValues {
                     }
                 }
             }
+        }
+    }
+
+    /** zarr-python's fill of {@code fixed_length_utf32}: a string of at most the type's characters, padded with NULs. */
+    private static void text(Node node, Json json, FixedStringType t, String pointer, LittleEndian out) {
+        int[] codePoints = node.string(json, pointer).codePoints().toArray();
+        if (codePoints.length > t.characters()) {
+            throw node.invalid(pointer, "fill value has " + codePoints.length + " characters, more than " + t.describe() + " holds");
+        }
+        for (int i = 0; i < t.characters(); i++) {
+            int unit = i < codePoints.length ? codePoints[i] : 0;
+            String illFormed = Utf32.illFormed(unit);
+            if (illFormed != null) {
+                throw node.invalid(pointer, "fill value holds " + illFormed + ", at character " + i + ", which UTF-32 cannot store");
+            }
+            out.putInt(unit);
         }
     }
 

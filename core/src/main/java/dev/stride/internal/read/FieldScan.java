@@ -12,7 +12,8 @@ import java.util.List;
  * and the workers' totals are added at the end, so nothing depends on which thread read which unit or in what order.
  * Units are cut into blocks of a fixed number of records (from the record size alone, never from how many fields are
  * scanned), so the float block sums are the same bits whatever else shares the pass. Units never written add their
- * record count times the fill value without a look at their records.
+ * record count times the fill value without a look at their records. A field with a shape is read as its elements,
+ * each a leaf field of its own at its offset, all into the field's one total: the kernels stay those of scalars.
  */
 public final class FieldScan {
     /**
@@ -22,10 +23,12 @@ public final class FieldScan {
     private static final long BLOCK_BYTES = 1 << 20;
 
     private final List<String> names;
-    private final FieldAccessor[] fields;
+    /** What each field's total reads: the field, or the elements of a field with a shape. */
+    private final FieldAccessor[][] parts;
     private final long recordSize;
     private final long block;
-    private final FieldTotal[] fills;
+    /** The fill value of each part: one value each, which {@link FieldTotal#addRepeated} repeats. */
+    private final FieldTotal[][] fills;
     private final List<FieldTotal[]> workers = new ArrayList<>();
     /** Records of units the store's listing did not find: fill values, never read. */
     private long unlisted;
@@ -33,19 +36,36 @@ public final class FieldScan {
     /** {@code fillRecord} is one record of the array's fill value, in the array's layout. */
     public FieldScan(List<String> names, FieldAccessor[] fields, long recordSize, MemorySegment fillRecord) {
         this.names = List.copyOf(names);
-        this.fields = fields.clone();
+        this.parts = new FieldAccessor[fields.length][];
+        this.fills = new FieldTotal[fields.length][];
         this.recordSize = recordSize;
         this.block = Math.max(1, BLOCK_BYTES / Math.max(1, recordSize));
-        this.fills = totals();
         for (int f = 0; f < fields.length; f++) {
-            Kernels.aggregate(fields[f], fillRecord, recordSize, 0, 1, fills[f]);
+            parts[f] = parts(fields[f]);
+            fills[f] = new FieldTotal[parts[f].length];
+            for (int p = 0; p < parts[f].length; p++) {
+                fills[f][p] = FieldTotal.of(parts[f][p]);
+                Kernels.aggregate(parts[f][p], fillRecord, recordSize, 0, 1, fills[f][p]);
+            }
         }
     }
 
+    /** The leaf fields a field's total reads: itself, or each element of a field with a shape. */
+    private static FieldAccessor[] parts(FieldAccessor field) {
+        if (!(field instanceof FieldAccessor.ArrayField shaped)) {
+            return new FieldAccessor[] {field};
+        }
+        FieldAccessor[] elements = new FieldAccessor[shaped.elements()];
+        for (int k = 0; k < elements.length; k++) {
+            elements[k] = shaped.element(k);
+        }
+        return elements;
+    }
+
     private FieldTotal[] totals() {
-        FieldTotal[] totals = new FieldTotal[fields.length];
-        for (int f = 0; f < fields.length; f++) {
-            totals[f] = FieldTotal.of(fields[f].type());
+        FieldTotal[] totals = new FieldTotal[parts.length];
+        for (int f = 0; f < parts.length; f++) {
+            totals[f] = FieldTotal.of(parts[f][0]);
         }
         return totals;
     }
@@ -61,17 +81,17 @@ public final class FieldScan {
             public void run(MemorySegment unit, long first, long n, long at) {
                 for (long done = 0; done < n; done += block) {
                     long count = Math.min(block, n - done);
-                    for (int f = 0; f < fields.length; f++) {
-                        Kernels.aggregate(fields[f], unit, recordSize, first + done, count, totals[f]);
+                    for (int f = 0; f < parts.length; f++) {
+                        for (FieldAccessor part : parts[f]) {
+                            Kernels.aggregate(part, unit, recordSize, first + done, count, totals[f]);
+                        }
                     }
                 }
             }
 
             @Override
             public boolean missing(long records) {
-                for (int f = 0; f < fields.length; f++) {
-                    totals[f].addRepeated(fills[f], records);
-                }
+                repeatFills(totals, records);
                 return true;
             }
         };
@@ -82,18 +102,29 @@ public final class FieldScan {
         unlisted += records;
     }
 
+    /** Adds {@code records} records of fill values to each field's total. */
+    private void repeatFills(FieldTotal[] totals, long records) {
+        for (int f = 0; f < parts.length; f++) {
+            for (FieldTotal fill : fills[f]) {
+                totals[f].addRepeated(fill, records);
+            }
+        }
+    }
+
     /** The statistics of each field, in the order given, once every worker is done. */
     public List<FieldStats> results() {
-        List<FieldStats> out = new ArrayList<>(fields.length);
-        for (int f = 0; f < fields.length; f++) {
-            FieldTotal total = FieldTotal.of(fields[f].type());
-            for (FieldTotal[] worker : workers) {
-                total.add(worker[f]);
+        FieldTotal[] totals = totals();
+        for (FieldTotal[] worker : workers) {
+            for (int f = 0; f < parts.length; f++) {
+                totals[f].add(worker[f]);
             }
-            if (unlisted > 0) {
-                total.addRepeated(fills[f], unlisted);
-            }
-            out.add(total.stats(names.get(f), fields[f].type()));
+        }
+        if (unlisted > 0) {
+            repeatFills(totals, unlisted);
+        }
+        List<FieldStats> out = new ArrayList<>(parts.length);
+        for (int f = 0; f < parts.length; f++) {
+            out.add(totals[f].stats(names.get(f), parts[f][0].type()));
         }
         return out;
     }

@@ -4,7 +4,10 @@ import dev.stride.internal.base.ExactSum;
 import dev.stride.internal.base.Int128;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.TimeType;
 
 /**
@@ -12,7 +15,7 @@ import dev.stride.model.TimeType;
  * order gives the same result. The kernels in {@link Kernels} fill them; {@link #addRepeated} accounts for units never
  * written without visiting their records.
  */
-abstract sealed class FieldTotal {
+abstract sealed class FieldTotal permits FieldTotal.Integers, FieldTotal.Floats, StringTotal {
     /** Values counted (not NaN, not NaT). */
     long count;
     /** NaN or NaT values. */
@@ -20,8 +23,14 @@ abstract sealed class FieldTotal {
     /** The bytes the kernels read ahead of their loops as a prefetch, added up only so that the JIT keeps those reads. */
     long prefetchSink;
 
-    static FieldTotal of(DataType type) {
-        return type instanceof CoreType c && c.kind() == CoreType.Kind.FLOAT ? new Floats() : new Integers(type == CoreType.UINT64);
+    /** The total of a leaf field of numbers, bools, times, text or byte strings (not of a shaped field: of an element). */
+    static FieldTotal of(FieldAccessor field) {
+        return switch (field.type()) {
+            case CoreType c when c.kind() == CoreType.Kind.FLOAT -> new Floats();
+            case FixedStringType t -> new StringTotal(field);
+            case FixedBytesType b -> new StringTotal(field);
+            case DataType type -> new Integers(type == CoreType.UINT64);
+        };
     }
 
     /** Adds another total of the same field. */

@@ -102,6 +102,7 @@ public final class Kernels {
                     default -> sumNarrow(s, little, at, recordSize, n, (CoreType) f.type(), t);
                 }
             }
+            case StringTotal t -> t.add(s, recordSize, f.offset(), first, n);
         }
     }
 

@@ -25,10 +25,15 @@ final class UnitDecoding {
         return decoded != null ? decoded : array.fillUnit(session);
     }
 
-    /** Visits the runs of a decoded unit, turning a closed array's failures and a truncated mapping into Stride's errors. */
+    /**
+     * Visits the runs of a decoded unit, turning a closed array's failures and a truncated mapping into Stride's errors.
+     * A value an accessor finds corrupt (ill-formed UTF-32) is named by the unit's key, which the accessor cannot know.
+     */
     void visit(UnitGrid grid, long[] unit, MemorySegment decoded, RunVisitor visitor) {
         try {
             grid.forEachRun(unit, decoded, visitor);
+        } catch (ZarrException.CorruptChunk e) {
+            throw e.chunkKey() != null ? e : new ZarrException.CorruptChunk(array.path(), array.keyOf(unit), e.reason(), e);
         } catch (IllegalStateException e) {
             throw closedUnder() ? closed() : e;
         } catch (InternalError e) {

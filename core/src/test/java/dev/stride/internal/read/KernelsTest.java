@@ -39,7 +39,7 @@ class KernelsTest {
             x.set(records, i, v);
             s[i < n - n % 4 ? i % 4 : 0] += v;
         }
-        FieldTotal.Floats total = (FieldTotal.Floats) FieldTotal.of(CoreType.FLOAT64);
+        FieldTotal.Floats total = (FieldTotal.Floats) FieldTotal.of(x);
         Kernels.aggregate(x, records, layout.recordSize(), 0, n, total);
         var stats = (FieldStats.Floats) total.stats("x", CoreType.FLOAT64);
         assertEquals(new BigDecimal((s[0] + s[1]) + (s[2] + s[3])), stats.sum());
