@@ -40,8 +40,18 @@ public final class Corpus {
         return Path.of(configured).toAbsolutePath().normalize();
     }
 
+    /** The cases of the v3 manifest ({@code conformance/manifest.json}). */
     public static List<Case> cases() {
-        Path root = shared().resolve("conformance");
+        return cases("conformance");
+    }
+
+    /** The cases of the Zarr v2 manifest ({@code conformance/zarr-v2/manifest.json}), their folders below it. */
+    public static List<Case> v2Cases() {
+        return cases("conformance/zarr-v2");
+    }
+
+    private static List<Case> cases(String folder) {
+        Path root = shared().resolve(folder);
         try {
             Json.JObject manifest = (Json.JObject) JsonCodec.parse(Files.readAllBytes(root.resolve("manifest.json")));
             List<Case> out = new ArrayList<>();

@@ -5,6 +5,7 @@ import dev.stride.model.DataType;
 import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.StructType;
+import dev.stride.model.SubarrayType;
 
 import java.util.List;
 
@@ -34,6 +35,10 @@ public final class Values {
             }
             return true;
         }
+        if (type instanceof SubarrayType a) {
+            // nested lists, one level per dimension, each element compared as its type
+            return sameNested(got, exp, a.element(), a.shape().size());
+        }
         if (type instanceof CoreType c) {
             switch (c.kind()) {
                 case FLOAT -> {
@@ -51,6 +56,21 @@ public final class Values {
             return g.isIntegral() && e.isIntegral() && g.bigInteger().equals(e.bigInteger());
         }
         return got.equals(exp);
+    }
+
+    private static boolean sameNested(Json got, Json exp, DataType element, int depth) {
+        if (depth == 0) {
+            return same(got, exp, element);
+        }
+        if (!(got instanceof Json.JArray g) || !(exp instanceof Json.JArray e) || g.size() != e.size()) {
+            return false;
+        }
+        for (int k = 0; k < g.size(); k++) {
+            if (!sameNested(g.get(k), e.get(k), element, depth - 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean sameFloat(Json got, Json exp, CoreType c) {
