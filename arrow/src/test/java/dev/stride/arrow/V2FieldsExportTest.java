@@ -20,6 +20,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -221,24 +223,18 @@ class V2FieldsExportTest {
         return java.util.Arrays.copyOf(out, n);
     }
 
-    /** A surrogate becomes U+FFFD (UTF-8 has none); a unit beyond U+10FFFF is refused naming the column. */
-    @Test
-    void surrogatesAreReplacedAndUnitsBeyondUnicodeRefused() {
-        ByteBuffer chunk = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt('a').putInt(0xD800);
-        try (Zarr zarr = new Tree().put(".zarray", zarray("\"<U2\"", 1, 1, "null")).put("0", chunk.array()).open();
-             ZarrArray array = zarr.array("/");
-             ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), null)) {
-            assertTrue(reader.loadNextBatch());
-            assertEquals("a\uFFFD", new String(((VarCharVector) reader.getVectorSchemaRoot().getVector(0)).get(0), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-        chunk = ByteBuffer.allocate(8).order(ByteOrder.BIG_ENDIAN).putInt('a').putInt(0x110000);
-        try (Zarr zarr = new Tree().put(".zarray", zarray("\">U2\"", 1, 1, "null")).put("0", chunk.array()).open();
+    /** A surrogate or a unit beyond U+10FFFF, which UTF-32 cannot hold, is refused naming the column and the unit. */
+    @ParameterizedTest
+    @CsvSource({"LITTLE_ENDIAN, d800", "BIG_ENDIAN, dfff", "BIG_ENDIAN, 110000", "LITTLE_ENDIAN, ffffffff"})
+    void unitsThatAreNoScalarValueAreRefused(String order, String unit) {
+        ByteOrder byteOrder = order.equals("BIG_ENDIAN") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        ByteBuffer chunk = ByteBuffer.allocate(8).order(byteOrder).putInt('a').putInt(Integer.parseUnsignedInt(unit, 16));
+        String dtype = (byteOrder == ByteOrder.BIG_ENDIAN ? "\">" : "\"<") + "U2\"";
+        try (Zarr zarr = new Tree().put(".zarray", zarray(dtype, 1, 1, "null")).put("0", chunk.array()).open();
              ZarrArray array = zarr.array("/");
              ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), Region.all(array.shape()))) {
             ZarrException.CorruptChunk e = assertThrows(ZarrException.CorruptChunk.class, reader::loadNextBatch);
-            assertTrue(e.getMessage().contains("column 'value' holds 0x110000, which is no Unicode code point"), e.getMessage());
+            assertTrue(e.getMessage().contains("column 'value' holds 0x" + unit + ", which is no Unicode scalar value"), e.getMessage());
         }
     }
 }

@@ -12,8 +12,6 @@ import java.nio.ByteOrder;
 public final class FixedText {
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfInt BE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
-    /** U+FFFD, which stands for a UTF-16 surrogate: UTF-8 has no encoding of one on its own. */
-    private static final int REPLACEMENT = 0xFFFD;
 
     private FixedText() {
     }
@@ -29,10 +27,11 @@ public final class FixedText {
 
     /**
      * Encodes the UTF-32 text of {@code characters} units at {@code at} (in {@code order}) as UTF-8 into {@code dst}
-     * from {@code to}, leaving out the trailing NUL units; a surrogate unit becomes U+FFFD. A code point takes at most
-     * four bytes in either encoding, so {@code 4 * characters} bytes of room always suffice.
+     * from {@code to}, leaving out the trailing NUL units. A code point takes at most four bytes in either encoding, so
+     * {@code 4 * characters} bytes of room always suffice.
      *
-     * @return the bytes written, or {@code -1 - k} when unit {@code k} is no Unicode code point (nothing is then valid)
+     * @return the bytes written, or {@code -1 - k} when unit {@code k} is no Unicode scalar value (a surrogate, or
+     *         beyond U+10FFFF), which UTF-32 cannot hold and UTF-8 cannot encode; what was written is then no value
      */
     public static int utf8(MemorySegment src, long at, int characters, ByteOrder order, MemorySegment dst, long to) {
         ValueLayout.OfInt unit = order == ByteOrder.LITTLE_ENDIAN ? LE_INT : BE_INT;
@@ -47,10 +46,10 @@ public final class FixedText {
                 dst.set(ValueLayout.JAVA_BYTE, out++, (byte) c);
                 continue;
             }
-            if (!Character.isValidCodePoint(c)) {
+            if (!Character.isValidCodePoint(c) || c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
                 return -1 - k;
             }
-            out = multiByte(c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE ? REPLACEMENT : c, dst, out);
+            out = multiByte(c, dst, out);
         }
         return (int) (out - to);
     }
