@@ -183,7 +183,12 @@ class ZarrWriteTest {
         String path = dir.resolve("text").toString();
         ZarrException e = assertThrows(ZarrException.class, () ->
                 spark().range(0, 3).selectExpr("cast(id as string) as name").write().format("zarr").mode("overwrite").save(path));
-        assertEquals("column 'name' is string, which has no Zarr type; cast it to a number, boolean, timestamp or struct of those", e.reason());
+        assertEquals("column 'name' is string, which needs a fixed width: give it the metadata zarr_type = fixed_length_utf32[<CHARACTERS>]",
+                e.reason());
+        e = assertThrows(ZarrException.class, () ->
+                spark().range(0, 3).selectExpr("array(cast(id as float), 1.5f) as pos").write().format("zarr").mode("overwrite").save(path));
+        assertEquals("column 'pos' is array<float>, which no field of a Zarr v3 struct can hold (such a field has no shape): "
+                + "select its elements as columns of their own", e.reason());
         assertTrue(Files.notExists(Path.of(path).resolve("zarr.json")));
     }
 
