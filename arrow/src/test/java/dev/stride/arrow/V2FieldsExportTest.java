@@ -3,9 +3,11 @@ package dev.stride.arrow;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.conformance.Corpus;
+import dev.stride.conformance.Values;
 import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.Region;
+import dev.stride.model.StructType;
 import dev.stride.model.ZarrException;
 import dev.stride.testing.Tree;
 import org.apache.arrow.memory.BufferAllocator;
@@ -37,6 +39,8 @@ import java.util.zip.Deflater;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -144,6 +148,27 @@ class V2FieldsExportTest {
             }
             try (FileChannel in = FileChannel.open(arrow); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
                 ArrowConformanceTest.compare(array, ArrowConformanceTest.rows(back), expected, "IPC file");
+            }
+            // without the strings every batch's size follows from its rows: the file is written on several threads
+            try (ZarrArrowReader strings = new ZarrArrowReader(ALLOCATOR, array, List.of("grid", "u"), null, 2);
+                 ZarrArrowReader fixed = new ZarrArrowReader(ALLOCATOR, array, List.of("grid", "raw"), null, 2)) {
+                assertNull(strings.takeParallelFile(), "strings of varying length");
+                assertNotNull(fixed.takeParallelFile(), "shaped and raw fields");
+            }
+            Path shaped = tmp.resolve("shaped.arrow");
+            try (ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of("grid", "raw"), null, 2)) {
+                Export.arrowFile(reader, shaped, (done, total) -> { });
+            }
+            try (FileChannel in = FileChannel.open(shaped); ArrowFileReader back = new ArrowFileReader(in, ALLOCATOR)) {
+                List<Json> rows = ArrowConformanceTest.rows(back);
+                StructType type = (StructType) array.dataType();
+                for (int r = 0; r < expected.size(); r++) {
+                    Json.JObject got = (Json.JObject) rows.get(r);
+                    Json.JObject want = (Json.JObject) expected.get(r);
+                    assertEquals(List.of("grid", "raw"), List.copyOf(got.members().keySet()));
+                    assertNull(Values.difference(got.get("grid"), want.get("grid"), type.fields().get(1).type()), "grid of row " + r);
+                    assertEquals(want.get("raw"), got.get("raw"), "raw of row " + r);
+                }
             }
             Path parquet = tmp.resolve("records.parquet");
             try (ZarrArrowReader reader = new ZarrArrowReader(ALLOCATOR, array, List.of(), null);
