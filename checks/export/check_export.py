@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks `stride export` against the shared conformance corpus: every ok array is exported to Arrow IPC (file and
-stream), Parquet (and, when asked, csv and jsonl), read back with pyarrow, polars and DuckDB, and every element is
-compared exactly with the manifest's values; the Arrow schema (names, types, zarr.* metadata) and the Parquet schema
+"""Checks `stride export` against the shared conformance corpus: every ok array of the v3 manifest and of the Zarr v2
+one (zarr-v2/, numpy dtypes; its zarr-python 2 arrays also through the corpus's zip files) is exported to Arrow IPC
+(file and stream), Parquet (and, when asked, csv and jsonl), read back with pyarrow, polars and DuckDB, and every
+element is compared exactly with the manifest's values; the Arrow schema (names, types, zarr.* metadata) and the Parquet schema
 (physical and logical types, codec) are checked against the export contract. Error cases must exit 1 with a message
 on stderr and leave no output file.
 
@@ -13,7 +14,7 @@ Run with the python that ../shared/peers/setup.sh prints, with pyarrow, polars a
 (checks/export/run.sh).
 Exit status 0 when everything matches; one 'FAIL ...' line per failed check and a closing summary.
 """
-import argparse, concurrent.futures, csv, io, itertools, json, math, os, queue, re, shlex, shutil, struct, subprocess, sys
+import argparse, base64, concurrent.futures, csv, io, itertools, json, math, os, queue, re, shlex, shutil, struct, subprocess, sys
 import tempfile, time
 
 import duckdb
@@ -38,10 +39,12 @@ NAT = -(1 << 63)
 # Zarr data types, as far as the contract needs them
 
 class ZType:
-    """A Zarr data type: kind is bool/int/uint/float/complex/raw/datetime/timedelta/struct."""
+    """A Zarr data type: kind is bool/int/uint/float/complex/raw/datetime/timedelta/struct, or from numpy (v2) also
+    bytes (S<n>), text (U<n>) and subarray (a field with a shape: element and dims)."""
 
-    def __init__(self, kind, text, bits=0, unit=None, scale=1, fields=()):
+    def __init__(self, kind, text, bits=0, unit=None, scale=1, fields=(), element=None, dims=()):
         self.kind, self.text, self.bits, self.unit, self.scale, self.fields = kind, text, bits, unit, scale, list(fields)
+        self.element, self.dims = element, list(dims)
 
     def __repr__(self):
         return self.text
@@ -78,6 +81,41 @@ def parse_type(dt):
     raise Unsupported(f'data type {json.dumps(dt)}')
 
 
+NUMPY_INTS = {'b': 'bool', 'i': 'int', 'u': 'uint', 'f': 'float', 'c': 'complex'}
+
+
+def parse_numpy(dt):
+    """A Zarr v2 dtype (numpy's typestr, or a list of [name, dtype(, shape)] fields) as the ZType Stride reads, its
+    text as Stride names it in zarr.data_type: v3 names, null_terminated_bytes[n], fixed_length_utf32[n],
+    raw_bytes[n], a subarray as element[shape]."""
+    if isinstance(dt, list):
+        fields = []
+        for f in dt:
+            t = parse_numpy(f[1])
+            if len(f) > 2:
+                if t.kind == 'struct':
+                    raise Unsupported(f'a subarray of records {json.dumps(f)}')
+                t = ZType('subarray', f'{t.text}{list(f[2])}', element=t, dims=f[2])
+            fields.append((f[0], t))
+        return ZType('struct', 'struct', fields=fields)
+    m = re.fullmatch(r'[<>|=]([bciufSUVMm])(\d+)(?:\[(\d*)(\w+)\])?', dt)
+    if not m:
+        raise Unsupported(f'numpy dtype {dt}')
+    code, n = m.group(1), int(m.group(2))
+    if code in NUMPY_INTS:
+        kind = NUMPY_INTS[code]
+        return parse_type('bool' if kind == 'bool' else f'{kind}{8 * n}')
+    if code == 'S':
+        return ZType('bytes', f'null_terminated_bytes[{n}]', 8 * n)
+    if code == 'U':
+        return ZType('text', f'fixed_length_utf32[{n}]', 32 * n)
+    if code == 'V':
+        return ZType('raw', f'raw_bytes[{n}]', 8 * n)
+    scale = int(m.group(3) or 1)
+    name = 'numpy.datetime64' if code == 'M' else 'numpy.timedelta64'
+    return parse_type({'name': name, 'configuration': {'unit': m.group(4), 'scale_factor': scale}})
+
+
 def arrow_type(t):
     """The Arrow type the contract gives a Zarr type."""
     if t.kind == 'bool':
@@ -93,6 +131,15 @@ def arrow_type(t):
         return pa.struct([pa.field('re', part), pa.field('im', part)])
     if t.kind == 'raw':
         return pa.binary(t.bits // 8)
+    if t.kind == 'bytes':
+        return pa.binary()
+    if t.kind == 'text':
+        return pa.string()
+    if t.kind == 'subarray':  # a fixed-size list per dimension, the outermost first
+        typ = arrow_type(t.element)
+        for n in reversed(t.dims):
+            typ = pa.list_(typ, n)
+        return typ
     if t.kind == 'datetime':
         return pa.timestamp(ARROW_UNIT[t.unit])
     if t.kind == 'timedelta':
@@ -176,10 +223,25 @@ def same(exp, got, t, unit):
         return isinstance(got, (float, int, np.floating)) and not isinstance(got, bool) and fkey(got) == fkey(exp)
     if t.kind == 'raw':
         return isinstance(got, (bytes, bytearray, memoryview)) and bytes(got) == bytes(exp)
+    if t.kind == 'bytes':  # the manifest's base64 of the bytes without trailing NULs
+        return isinstance(got, (bytes, bytearray, memoryview)) and bytes(got) == base64.b64decode(exp)
+    if t.kind == 'text':
+        return isinstance(got, str) and got == exp
+    if t.kind == 'subarray':
+        return same_nested(exp, got, t.element, len(t.dims), unit)
     if t.kind in ('datetime', 'timedelta'):
         want, alt = expected_time(exp, t, unit)
         return got == want or (alt is not None and got == alt)
     raise AssertionError(t.kind)
+
+
+def same_nested(exp, got, element, depth, unit):
+    """A shaped field's nested lists, element by element (readers give lists, tuples or numpy arrays)."""
+    if depth == 0:
+        return same(exp, got, element, unit)
+    if not isinstance(got, (list, tuple, np.ndarray)) or len(got) != len(exp):
+        return False
+    return all(same_nested(e, g, element, depth - 1, unit) for e, g in zip(exp, got))
 
 
 # ---------------------------------------------------------------------------------------------------------------------
@@ -256,7 +318,7 @@ def duckdb_leaves(path):
 class Case:
     def __init__(self, name, meta, shape, values, directory=None):
         self.name, self.meta, self.shape, self.values, self.dir = name, meta, list(shape), values, directory
-        self.type = parse_type(meta['data_type'])
+        self.type = parse_numpy(meta['dtype']) if meta.get('zarr_format') == 2 else parse_type(meta['data_type'])
         self.plain = self.type.kind != 'struct'
         self.optional = False  # manifest 'optional': a clear refusal is fine too
 
@@ -408,6 +470,8 @@ class Checker:
         for p, lt in leaves(t, ('value',) if job.case.plain else ()):
             if p[0] not in names:
                 continue
+            if lt.kind == 'subarray':  # a three-level LIST per dimension around the element
+                p, lt = p + ('list', 'element') * len(lt.dims), lt.element
             dotted = '.'.join(p)
             c = cols.pop(dotted, None)
             if c is None:
@@ -469,6 +533,8 @@ class Checker:
             return
         t = job.case.type
         want = [(p, lt) for p, lt in zarr_leaves(t) if not job.fields or p[0] in job.fields]
+        if job.fields:  # columns in the order --fields names them, as with Arrow
+            want.sort(key=lambda pl: job.fields.index(pl[0][0]))
         header = rows[0]
         if job.case.plain:
             if len(header) != 1:
@@ -499,6 +565,9 @@ def same_arrow_type(got, want):
     if pa.types.is_struct(want):
         return (pa.types.is_struct(got) and got.num_fields == want.num_fields
                 and all(g.name == w.name and same_arrow_type(g.type, w.type) for g, w in zip(got, want)))
+    if pa.types.is_fixed_size_list(want):
+        return (pa.types.is_fixed_size_list(got) and got.list_size == want.list_size
+                and same_arrow_type(got.value_type, want.value_type))
     return got.equals(want)
 
 
@@ -526,6 +595,10 @@ def parquet_type_problem(t, physical, logical, length):
     if t.kind == 'raw':
         return None if physical == 'FIXED_LEN_BYTE_ARRAY' and length == t.bits // 8 else \
             f'expected FIXED_LEN_BYTE_ARRAY({t.bits // 8})'
+    if t.kind == 'bytes':
+        return None if physical == 'BYTE_ARRAY' and lt is None else 'expected BYTE_ARRAY without a logical type'
+    if t.kind == 'text':
+        return None if physical == 'BYTE_ARRAY' and lt == 'String' else 'expected BYTE_ARRAY (STRING)'
     if t.kind == 'datetime':
         unit = PARQUET_TS_UNIT[ARROW_UNIT[t.unit]]
         if physical != 'INT64' or lt != 'Timestamp':
@@ -559,6 +632,10 @@ def json_same(t, e, g, fields=None):
         return isinstance(g, (int, float, str)) and not isinstance(g, bool) and fkey(g, t.bits) == fkey(e, t.bits)
     if t.kind in ('datetime', 'timedelta'):
         return (g in ('NaT', NAT) and e in ('NaT', NAT)) or (g == e and not isinstance(g, bool))
+    if t.kind == 'subarray':
+        return isinstance(g, list) and len(g) == len(e) and all(
+            json_same(ZType('subarray', '', element=t.element, dims=t.dims[1:]) if len(t.dims) > 1 else t.element, a, b)
+            for a, b in zip(e, g))
     if t.kind == 'bool':
         return g is e
     return g == e and type(g) is type(e)
@@ -580,6 +657,10 @@ def csv_same(t, e, cell):
                 and fkey(m.group(2).lstrip('+'), t.bits // 2) == fkey(e[1], t.bits // 2)
         if t.kind == 'raw':
             return cell.lower() == '0x' + bytes(e).hex()
+        if t.kind in ('text', 'bytes'):  # text as it is, a byte string in base64 as the manifest spells it
+            return cell == e
+        if t.kind == 'subarray':  # the elements as a JSON list, as jsonl has them
+            return json_same(t, e, json.loads(cell))
         if t.kind == 'datetime':  # readable text: compare through numpy, NaT by name
             if e in ('NaT', NAT):
                 return cell == 'NaT'
@@ -643,7 +724,7 @@ def check_output(ck, job, path, data):
 # ---------------------------------------------------------------------------------------------------------------------
 # The jobs for a corpus
 
-def build_jobs(cases, errors, formats):
+def build_jobs(cases, errors, formats, zipped=()):
     # every case as an Arrow file and as Parquet (each export is a JVM start, ~0.8 s); the streaming formats, which
     # share the file format's code, on one case per distinct data type, to a file and through stdout
     firsts = {}
@@ -674,10 +755,15 @@ def build_jobs(cases, errors, formats):
         region = '1:-1' if len(c.shape) == 1 else f'{c.shape[0] // 2},' + ','.join(['1:-2'] * (len(c.shape) - 1))
         for fmt in formats:
             jobs.append(Job(c, fmt, f'{fmt} region {region}', region=region))
-    for c in [c for c in cases if c.type.kind == 'struct' and len(c.type.fields) >= 2][:4]:
+    structs = [c for c in cases if c.type.kind == 'struct' and len(c.type.fields) >= 2]
+    v2 = [c for c in structs if c.name.startswith(V2)]
+    for c in structs[:4] + ([max(v2, key=lambda c: len(c.type.fields))] if v2 else []):
         names = [c.type.fields[-1][0], c.type.fields[0][0]]
         for fmt in formats:
             jobs.append(Job(c, fmt, f'{fmt} fields {",".join(names)}', fields=names))
+    # an array inside a zip file: the one from its parent's folder as an Arrow file, the other as Parquet
+    for c, fmt in zip(zipped, itertools.cycle(f for f in ('arrow', 'parquet') if f in formats)):
+        jobs.append(Job(c, fmt, f'{fmt} in a zip'))
     for c in errors:
         for fmt in formats:
             jobs.append(Job(c, fmt, f'{fmt} error', expect_error=True))
@@ -778,6 +864,16 @@ def to_arrow(t, vals):
         return pa.array(np.array(f, dtype={16: np.float16, 32: np.float32, 64: np.float64}[t.bits]))
     if t.kind == 'raw':
         return pa.array([bytes(v) for v in vals], arrow_type(t))
+    if t.kind == 'bytes':
+        return pa.array([base64.b64decode(v) for v in vals], pa.binary())
+    if t.kind == 'subarray':
+        flat = vals
+        for _ in t.dims:
+            flat = [x for v in flat for x in v]
+        arr = to_arrow(t.element, flat)
+        for n in reversed(t.dims):
+            arr = pa.FixedSizeListArray.from_arrays(arr, n)
+        return arr
     if t.kind in ('datetime', 'timedelta'):
         unit = ARROW_UNIT[t.unit]
         return pa.array([expected_time(v, t, unit)[0] for v in vals], pa.int64()).cast(arrow_type(t))
@@ -836,6 +932,8 @@ def emulate(job, dst, n):
             sink.write((json.dumps(v if not job.case.plain else {'value': v}) + '\n').encode())
     elif job.fmt == 'csv':
         want = [(p, lt) for p, lt in zarr_leaves(job.case.type) if not job.fields or p[0] in job.fields]
+        if job.fields:
+            want.sort(key=lambda pl: job.fields.index(pl[0][0]))
         w = csv.writer(io.TextIOWrapper(sink, 'utf-8', newline='', write_through=True), lineterminator='\n')
         w.writerow(['.'.join(p) or 'value' for p, _ in want])
         for v in values:
@@ -860,6 +958,8 @@ def csv_cell(t, x):
         return re_ + ('' if im.startswith('-') else '+') + im + 'j'
     if t.kind == 'raw':
         return '0x' + bytes(x).hex()
+    if t.kind == 'subarray':
+        return json.dumps(x)
     if t.kind == 'datetime':
         return 'NaT' if x in ('NaT', NAT) else str(np.datetime64(x * t.scale, t.unit))
     if t.kind == 'float' and t.bits < 64 and not isinstance(x, str):
@@ -910,6 +1010,17 @@ def corrupt(case):
             return float(np.nextafter({16: np.float16, 32: np.float32, 64: np.float64}[t.bits](x), np.inf))
         if t.kind == 'raw':
             return [v[0] ^ 1] + v[1:]
+        if t.kind == 'bytes':
+            return base64.b64encode(base64.b64decode(v) + b'x').decode()
+        if t.kind == 'text':
+            return v + 'x'
+        if t.kind == 'subarray':
+            v = json.loads(json.dumps(v))
+            inner = v
+            for _ in t.dims[1:]:
+                inner = inner[0]
+            inner[0] = bump(inner[0], t.element)
+            return v
         if t.kind == 'bool':
             return not v
         if t.kind in ('datetime', 'timedelta'):
@@ -921,31 +1032,55 @@ def corrupt(case):
 
 # ---------------------------------------------------------------------------------------------------------------------
 
+V2 = 'zarr-v2'
+# the corpus's zips of zarr-python-2/data.zarr, and where in each that folder's contents start
+V2_ZIPS = (('data.zipped_from_parent.zarr.zip', 'data.zarr/'), ('data.zipped_from_within.zarr.zip', ''))
+
+
+def node_meta(d):
+    """An array's metadata: its zarr.json, or a v2 array's .zarray with .zattrs as its attributes (and its dtype as
+    data_type, which groups the cases by type)."""
+    if os.path.exists(os.path.join(d, '.zarray')):
+        meta = json.load(open(os.path.join(d, '.zarray')))
+        attrs = os.path.join(d, '.zattrs')
+        meta['attributes'] = json.load(open(attrs)) if os.path.exists(attrs) else {}
+        meta['data_type'] = meta.get('dtype')
+        return meta
+    return json.load(open(os.path.join(d, 'zarr.json')))
+
+
 def load_corpus(shared, only):
-    root = os.path.join(shared, 'conformance')
-    manifest = json.load(open(os.path.join(root, 'manifest.json')))
-    ok, errors, skipped = [], [], []
-    for c in manifest['cases']:
-        if only and only not in c['path']:
-            continue
-        d = os.path.join(root, c['path'])
-        if c['expect'] not in ('ok', 'error', 'optional'):
-            continue
-        try:
-            meta = json.load(open(os.path.join(d, 'zarr.json')))
-        except (OSError, ValueError):
-            meta = {'data_type': 'uint8'}
-        if c['expect'] == 'error':
-            errors.append(Case(c['path'], {'data_type': 'uint8'}, [], [], d))
-            continue
-        try:
-            case = Case(c['path'], meta, c['shape'], c['values'], d)
-        except Unsupported as e:
-            skipped.append(f'{c["path"]}: {e}')
-            continue
-        case.optional = c['expect'] == 'optional'
-        ok.append(case)
-    return ok, errors, skipped
+    """The ok and error cases of both manifests (v2 cases named zarr-v2/...), the skipped ones, and the zarr-python 2
+    arrays again as paths into the corpus's zip files."""
+    ok, errors, skipped, zipped = [], [], [], []
+    for prefix in ('', V2 + '/'):
+        root = os.path.join(shared, 'conformance', prefix)
+        for c in json.load(open(os.path.join(root, 'manifest.json')))['cases']:
+            name = prefix + c['path']
+            if only and only not in name:
+                continue
+            d = os.path.join(root, c['path'])
+            if c['expect'] not in ('ok', 'error', 'optional'):
+                continue
+            try:
+                meta = node_meta(d)
+            except (OSError, ValueError):
+                meta = {'data_type': 'uint8'}
+            if c['expect'] == 'error':
+                errors.append(Case(name, {'data_type': 'uint8'}, [], [], d))
+                continue
+            try:
+                case = Case(name, meta, c['shape'], c['values'], d)
+            except Unsupported as e:
+                skipped.append(f'{name}: {e}')
+                continue
+            case.optional = c['expect'] == 'optional'
+            ok.append(case)
+            inside = re.fullmatch(r'zarr-python-2/data\.zarr/(.+)', c['path']) if prefix else None
+            for z, base in V2_ZIPS if inside else ():
+                zipped.append(Case(f'{name} in {z}', meta, c['shape'], c['values'],
+                                   os.path.join(root, 'zarr-python-2', z, base + inside.group(1))))
+    return ok, errors, skipped, zipped
 
 
 def print_reps(ck):
@@ -974,12 +1109,12 @@ def main():
             ap.error(f'unknown format {f}')
     if not args.selftest and not args.stride:
         ap.error('--stride is required (or --selftest)')
-    ok, errors, skipped = load_corpus(args.shared, args.only)
+    ok, errors, skipped, zipped = load_corpus(args.shared, args.only)
     for s in skipped:
         print(f'SKIP {s} (no Arrow mapping in the contract)')
     if args.selftest:
         ok += [c for c in synthetic_cases() if not args.only or args.only in c.name]
-    jobs = build_jobs(ok, errors, formats)
+    jobs = build_jobs(ok, errors, formats, zipped)
     work = tempfile.mkdtemp(prefix='stride-export-check.')
     ck = Checker(args.quiet_notes)
     t0 = time.monotonic()
@@ -1085,7 +1220,7 @@ def fake_stride(argv):
         print(f'fake-stride: cannot read {rel}', file=sys.stderr)
         sys.exit(1)
     fmt = a.format or {v: k for k, v in EXT.items()}.get(a.dst.rsplit('.', 1)[-1])
-    case = Case(rel, json.load(open(os.path.join(a.src, 'zarr.json'))), entry['shape'], entry['values'], a.src)
+    case = Case(rel, node_meta(a.src), entry['shape'], entry['values'], a.src)
     job = Job(case, fmt, to_stdout=a.dst == '-', region=a.region, codec=a.compression,
               fields=a.fields.split(',') if a.fields else None)
     rc, out, err = emulate(job, a.dst, len(rel))

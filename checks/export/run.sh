@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Export check: `stride export` writes every array of the shared conformance corpus as Arrow IPC (file and stream)
-# and Parquet, and pyarrow, polars and DuckDB read each back; every element is compared with the manifest and the
+# Export check: `stride export` writes every array of the shared conformance corpus (v3, and the Zarr v2 one in
+# zarr-v2/, also through its zip files) as Arrow IPC (file and stream) and Parquet, and pyarrow, polars and DuckDB
+# read each back; every element is compared with the manifest and the
 # schemas with the export contract (checks/export/check_export.py). Error cases must be refused with a message and
 # no file.
 # Needs ../shared next to the repository (without it: a NOTICE and status 0, or a failure when STRIDE_REQUIRE_SHARED=1);

@@ -20,7 +20,7 @@ module dev.stride {
     exports dev.stride.internal.file to dev.stride.arrow, dev.stride.cli;
     exports dev.stride.internal.json to dev.stride.arrow, dev.stride.cli;
     exports dev.stride.internal.region to dev.stride.arrow, dev.stride.cli;
-    exports dev.stride.internal.text to dev.stride.cli;
+    exports dev.stride.internal.text to dev.stride.arrow, dev.stride.cli;
 
     uses dev.stride.spi.CodecProvider;
     uses dev.stride.spi.StoreProvider;

@@ -3,11 +3,14 @@ package dev.stride.arrow;
 import dev.stride.ZarrArray;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.RawType;
 import dev.stride.model.Region;
 import dev.stride.model.StructType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.TimeType;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -68,29 +71,33 @@ public final class ArrowTypes {
                 yield new Field(name, new FieldType(false, ArrowType.Struct.INSTANCE, null, zarrType(c)), List.of(part, imaginary));
             }
             case CoreType c -> new Field(name, new FieldType(false, core(c), null, zarrType(c)), null);
-            case dev.stride.model.FixedBytesType b -> new Field(name, new FieldType(false, ArrowType.Binary.INSTANCE, null, zarrType(b)), null);
-            case dev.stride.model.FixedStringType t -> new Field(name, new FieldType(false, ArrowType.Utf8.INSTANCE, null, zarrType(t)), null);
-            case dev.stride.model.SubarrayType a -> shaped(name, a, 0);
+            case FixedBytesType b -> new Field(name, new FieldType(false, ArrowType.Binary.INSTANCE, null, zarrType(b)), null);
+            case FixedStringType t -> new Field(name, new FieldType(false, ArrowType.Utf8.INSTANCE, null, zarrType(t)), null);
+            case SubarrayType a -> shaped(name, a, 0);
             case RawType r -> new Field(name, new FieldType(false, new ArrowType.FixedSizeBinary(r.byteSize()), null, zarrType(r)), null);
             case TimeType t -> new Field(name, new FieldType(true, TimeConversion.of(t).arrowType(), null, zarrType(t)), null);
         };
     }
 
     /** Dimension {@code dim} onwards of a shaped field: a fixed-size list per dimension around the element type. */
-    private static Field shaped(String name, dev.stride.model.SubarrayType a, int dim) {
+    private static Field shaped(String name, SubarrayType a, int dim) {
         Field child = dim + 1 < a.shape().size() ? shaped("item", a, dim + 1) : field("item", a.element());
         Map<String, String> meta = dim == 0 ? zarrType(a) : null;
         return new Field(name, new FieldType(false, new ArrowType.FixedSizeList(a.shape().get(dim)), null, meta), List.of(child));
     }
 
-    /** Whether every batch of a column of {@code type} takes the same bytes for the same rows (no strings). */
-    static boolean fixedWidth(DataType type) {
+    /**
+     * The most bytes a row of a column of {@code type} puts into one variable-width vector (a byte string's or UTF-32
+     * text's stored size, times the elements of a shaped field), or 0 when the column has none: its batches then take
+     * the same bytes for the same rows.
+     */
+    static long textBytes(DataType type) {
         return switch (type) {
-            case dev.stride.model.FixedBytesType b -> false;
-            case dev.stride.model.FixedStringType t -> false;
-            case dev.stride.model.SubarrayType a -> fixedWidth(a.element());
-            case StructType s -> s.fields().stream().allMatch(f -> fixedWidth(f.type()));
-            default -> true;
+            case FixedBytesType b -> b.byteSize();
+            case FixedStringType t -> t.byteSize();
+            case SubarrayType a -> textBytes(a.element()) * a.elements();
+            case StructType s -> s.fields().stream().mapToLong(f -> textBytes(f.type())).max().orElse(0);
+            default -> 0;
         };
     }
 

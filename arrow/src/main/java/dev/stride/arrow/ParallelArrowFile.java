@@ -96,7 +96,7 @@ final class ParallelArrowFile {
     /** The writer of {@code region}, or null when a part of it would meet more than one unit. */
     static ParallelArrowFile fits(ZarrArray array, List<ArrowColumn> columns, Schema schema, BufferAllocator allocator,
                                   int threads, Region region, long unitElements, long rowBytes) {
-        if (!columns.stream().allMatch(c -> ArrowTypes.fixedWidth(c.type()))) {
+        if (columns.stream().anyMatch(c -> ArrowTypes.textBytes(c.type()) > 0)) {
             // a batch's size is measured once for all batches, which strings of varying length defeat
             return null;
         }
@@ -306,6 +306,7 @@ final class ParallelArrowFile {
         }
 
         private void writeBatch() {
+            fill.finish(rows);
             root.setRowCount(rows);
             PositionedChannel to = new PositionedChannel(out, at[batch]);
             try (ArrowRecordBatch b = unloader.getRecordBatch()) {

@@ -11,11 +11,12 @@ import java.util.List;
 final class RootFill {
     private final VectorSchemaRoot root;
     private final VectorFill[] fills;
+    private final long recordSize;
 
     RootFill(ZarrArray array, List<ArrowColumn> columns, VectorSchemaRoot root) {
         this.root = root;
         this.fills = new VectorFill[columns.size()];
-        long recordSize = array.layout().recordSize();
+        this.recordSize = array.layout().recordSize();
         for (int i = 0; i < fills.length; i++) {
             ArrowColumn c = columns.get(i);
             fills[i] = VectorFill.of(root.getVector(i), c.type(), c.offset(), recordSize, array.layout().order());
@@ -44,7 +45,7 @@ final class RootFill {
     /** Records {@code first..first+count-1} of {@code records} into rows {@code row..row+count-1} of every column. */
     void copy(MemorySegment records, long first, int count, int row) {
         for (VectorFill f : fills) {
-            f.copy(records, first, count, row);
+            f.copy(records, first * recordSize, count, row);
         }
     }
 }

@@ -1,10 +1,13 @@
 package dev.stride.arrow;
 
 import dev.stride.model.CoreType;
+import dev.stride.internal.text.FixedText;
 import dev.stride.model.DataType;
-import dev.stride.model.FieldAccessor;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
 import dev.stride.model.StructType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import org.apache.arrow.memory.ArrowBuf;
@@ -16,7 +19,6 @@ import org.apache.arrow.vector.complex.StructVector;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -46,8 +48,12 @@ abstract sealed class VectorFill {
         this.stride = stride;
     }
 
-    /** Records {@code first..first+count-1} of {@code records} into rows {@code row..row+count-1}. */
-    abstract void copy(MemorySegment records, long first, int count, int row);
+    /**
+     * {@code count} records of {@code records}, the first at byte {@code base}, into rows {@code row..row+count-1}.
+     * Positions are bytes rather than record indexes so that a shaped field's elements, which start inside a record,
+     * are records of its element fill without a slice each.
+     */
+    abstract void copy(MemorySegment records, long base, int count, int row);
 
     /**
      * Takes the vector's buffers for a batch of {@code rows} rows (the vector already holds that many); every row is
@@ -65,7 +71,7 @@ abstract sealed class VectorFill {
 
     /** Arrow's buffer as a segment: Arrow allocated it and keeps it alive while the vector holds it (restricted). */
     @SuppressWarnings("restricted")
-    private static MemorySegment segment(ArrowBuf buf) {
+    static MemorySegment segment(ArrowBuf buf) {
         return MemorySegment.ofAddress(buf.memoryAddress()).reinterpret(buf.capacity());
     }
 
@@ -93,9 +99,9 @@ abstract sealed class VectorFill {
             }
             case CoreType c when c == CoreType.BOOL -> new Bits(vector, offset, recordSize);
             case CoreType c -> fixed(vector, c.byteSize(), offset, recordSize, swap);
-            case dev.stride.model.FixedBytesType b -> new Texts(vector, offset, recordSize, b, order);
-            case dev.stride.model.FixedStringType t -> new Texts(vector, offset, recordSize, t, order);
-            case dev.stride.model.SubarrayType a -> shaped(vector, a, 0, offset, recordSize, order);
+            case FixedBytesType b -> new Texts(vector, offset, recordSize, b.byteSize(), null);
+            case FixedStringType t -> new Texts(vector, offset, recordSize, t.byteSize(), order);
+            case SubarrayType a -> shaped(vector, a, 0, offset, recordSize, order);
             case RawType r -> new Bytes(vector, offset, recordSize, r.byteSize());
             case TimeType t -> {
                 TimeConversion conversion = TimeConversion.of(t);
@@ -109,7 +115,7 @@ abstract sealed class VectorFill {
      * Dimension {@code dim} onwards of a shaped field: row {@code r}'s list holds child rows {@code r * length..},
      * filled as records of the next level (or of the element type) over the record's bytes.
      */
-    private static VectorFill shaped(FieldVector vector, dev.stride.model.SubarrayType type, int dim, long offset,
+    private static VectorFill shaped(FieldVector vector, SubarrayType type, int dim, long offset,
                                      long recordSize, ByteOrder order) {
         int length = type.shape().get(dim);
         long span = type.byteSize();
@@ -119,7 +125,7 @@ abstract sealed class VectorFill {
         FieldVector items = ((FixedSizeListVector) vector).getDataVector();
         VectorFill children = dim + 1 < type.shape().size() ? shaped(items, type, dim + 1, 0, span / length, order)
                 : of(items, type.element(), 0, span / length, order);
-        return new Lists(vector, offset, recordSize, span, length, children);
+        return new Lists(vector, offset, recordSize, length, children);
     }
 
     /** Called when every row of the batch is copied: a fill that staged its rows writes them into the vector. */
@@ -186,8 +192,8 @@ abstract sealed class VectorFill {
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
-            kernel.copy(records, first * stride + offset, stride, data, row, count);
+        void copy(MemorySegment records, long base, int count, int row) {
+            kernel.copy(records, base + offset, stride, data, row, count);
         }
     }
 
@@ -198,8 +204,8 @@ abstract sealed class VectorFill {
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
-            long at = first * stride + offset;
+        void copy(MemorySegment records, long base, int count, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += stride) {
                 int bit = row + i;
                 byte b = data.get(ValueLayout.JAVA_BYTE, bit >>> 3);
@@ -220,8 +226,8 @@ abstract sealed class VectorFill {
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
-            long at = first * stride + offset;
+        void copy(MemorySegment records, long base, int count, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += stride) {
                 MemorySegment.copy(records, at, data, (long) (row + i) * width, width);
             }
@@ -240,8 +246,8 @@ abstract sealed class VectorFill {
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
-            long at = first * stride + offset;
+        void copy(MemorySegment records, long base, int count, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += stride) {
                 long v = src(records, at);
                 int r = row + i;
@@ -271,59 +277,78 @@ abstract sealed class VectorFill {
     }
 
     /**
-     * Byte strings as binary without trailing NULs, UTF-32 text as UTF-8. A variable-width vector is written in row
-     * order, but runs come in any order and on several threads, so rows are staged and written by {@link #finish}.
+     * Byte strings as binary without trailing NULs, UTF-32 text as UTF-8, written straight into the vector's buffers.
+     * A variable-width vector is laid out in row order, but runs come in any order and on several threads: each row
+     * goes to a slot of its own in the data buffer, as large as the stored value (which its UTF-8 never exceeds), its
+     * length is parked in the offsets, and {@link #finish} closes the gaps between the slots in row order.
      */
     private static final class Texts extends VectorFill {
-        private final FieldAccessor field;
         private final int size;
-        private byte[][] staged = new byte[0][];
+        /** The UTF-32 units' byte order; null for byte strings. */
+        private final ByteOrder utf32;
+        private MemorySegment offsets;
 
-        Texts(FieldVector vector, long offset, long stride, DataType type, ByteOrder order) {
+        Texts(FieldVector vector, long offset, long stride, int size, ByteOrder utf32) {
             super(vector, offset, stride);
-            this.field = dev.stride.RecordLayout.compile(type, order).fields().getFirst();
-            this.size = type.byteSize();
+            this.size = size;
+            this.utf32 = utf32;
         }
 
         @Override
         void bind(int rows) {
-            if (staged.length < rows) {
-                staged = new byte[rows][];
+            BaseVariableWidthVector out = (BaseVariableWidthVector) vector;
+            long slots = (long) rows * size;
+            if (out.getDataBuffer().capacity() < slots) {
+                out.reallocDataBuffer(slots);
             }
+            super.bind(rows);
+            offsets = segment(out.getOffsetBuffer());
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
-            long at = first * stride + offset;
+        void copy(MemorySegment records, long base, int count, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += stride) {
-                MemorySegment value = records.asSlice(at, size);
-                staged[row + i] = switch (field) {
-                    case FieldAccessor.ByteStringField b -> b.get(value, 0);
-                    case FieldAccessor.StringField t -> t.get(value, 0).getBytes(StandardCharsets.UTF_8);
-                    default -> throw new IllegalStateException(field.type().describe() + " is no text");
-                };
+                int r = row + i;
+                long slot = (long) r * size;
+                int n;
+                if (utf32 == null) {
+                    n = FixedText.trimmedLength(records, at, size);
+                    MemorySegment.copy(records, at, data, slot, n);
+                } else if ((n = FixedText.utf8(records, at, size / 4, utf32, data, slot)) < 0) {
+                    int unit = records.get(utf32 == ByteOrder.LITTLE_ENDIAN ? LE_INT : BE_INT, at + 4L * (-1 - n));
+                    throw new ZarrException.CorruptChunk(null, null, "a value of column '" + vector.getName() + "' holds 0x"
+                            + Integer.toHexString(unit) + ", which is no Unicode scalar value");
+                }
+                offsets.set(LE_INT, 4L * (r + 1), n);
             }
         }
 
         @Override
         void finish(int rows) {
-            BaseVariableWidthVector out = (BaseVariableWidthVector) vector;
+            int end = 0;
+            offsets.set(LE_INT, 0, 0);
             for (int r = 0; r < rows; r++) {
-                out.setSafe(r, staged[r]);
-                staged[r] = null;
+                int n = offsets.get(LE_INT, 4L * (r + 1));
+                long slot = (long) r * size;
+                if (slot != end) {
+                    // slots only move down, each over its own or earlier room
+                    MemorySegment.copy(data, slot, data, end, n);
+                }
+                end += n;
+                offsets.set(LE_INT, 4L * (r + 1), end);
             }
+            ((BaseVariableWidthVector) vector).setLastSet(rows - 1);
         }
     }
 
     /** A shaped field: every row a valid list of {@code length} child rows taken from the record's bytes. */
     private static final class Lists extends VectorFill {
-        private final long span;
         private final int length;
         private final VectorFill children;
 
-        Lists(FieldVector vector, long offset, long stride, long span, int length, VectorFill children) {
+        Lists(FieldVector vector, long offset, long stride, int length, VectorFill children) {
             super(vector, offset, stride);
-            this.span = span;
             this.length = length;
             this.children = children;
         }
@@ -335,10 +360,10 @@ abstract sealed class VectorFill {
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
-            long at = first * stride + offset;
+        void copy(MemorySegment records, long base, int count, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += stride) {
-                children.copy(records.asSlice(at, span), 0, length, (row + i) * length);
+                children.copy(records, at, length, (row + i) * length);
             }
         }
 
@@ -366,9 +391,9 @@ abstract sealed class VectorFill {
         }
 
         @Override
-        void copy(MemorySegment records, long first, int count, int row) {
+        void copy(MemorySegment records, long base, int count, int row) {
             for (VectorFill c : children) {
-                c.copy(records, first, count, row);
+                c.copy(records, base, count, row);
             }
         }
 

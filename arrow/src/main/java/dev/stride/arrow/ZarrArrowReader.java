@@ -40,6 +40,11 @@ public final class ZarrArrowReader extends ArrowReader {
     public static final long BATCH_BYTES = 32L << 20;
     /** Rows a batch holds at most: Arrow counts a vector's values in an int. */
     private static final long MAX_ROWS = Integer.MAX_VALUE - 8;
+    /**
+     * Bytes a batch's strings may take in one vector before they are packed: a variable-width vector's offsets are
+     * ints, and its buffer grows to a power of two.
+     */
+    static final long MAX_TEXT_BYTES = 1L << 30;
 
     private final ZarrArray array;
     private final List<ArrowColumn> columns;
@@ -81,6 +86,15 @@ public final class ZarrArrowReader extends ArrowReader {
         // a unit larger than a batch would be decoded once per box it falls in: a box then holds a whole unit
         this.unitElements = unitElements(array);
         long rows = Math.min(Math.max(BATCH_BYTES / rowBytes, unitElements), MAX_ROWS);
+        for (ArrowColumn c : columns) {
+            long text = ArrowTypes.textBytes(c.type());
+            if (text > MAX_TEXT_BYTES) {
+                throw new ZarrException.Unsupported(array.path(), null, "column '" + c.name() + "' takes " + text
+                        + " bytes of strings a row, more than an Arrow batch holds");
+            }
+            // a unit whose strings exceed a vector is then read in several batches, and decoded for each
+            rows = text > 0 ? Math.min(rows, MAX_TEXT_BYTES / text) : rows;
+        }
         this.boxes = new COrderBlocks(this.region, array.readUnitShape(), rows);
     }
 

@@ -8,18 +8,24 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.FixedSizeListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * An Arrow value in the Zarr fill-value JSON encoding the conformance manifest uses, read straight from the vector's
- * buffers by its Arrow type: what a reader of the exported columns sees, independent of how Stride wrote them.
+ * An Arrow value in the Zarr fill-value JSON encoding the conformance manifests use, read straight from the vector's
+ * buffers by its Arrow type: what a reader of the exported columns sees, independent of how Stride wrote them. Binary
+ * is base64, as the v2 manifest spells a byte string; a fixed-size list a JSON list.
  */
 final class ArrowJson {
     private ArrowJson() {
@@ -69,6 +75,16 @@ final class ArrowJson {
                 }
                 yield new Json.JArray(bytes);
             }
+            case ArrowType.Binary b -> new Json.JString(Base64.getEncoder().encodeToString(((VarBinaryVector) v).get(i)));
+            case ArrowType.Utf8 u -> new Json.JString(new String(((VarCharVector) v).get(i), StandardCharsets.UTF_8));
+            case ArrowType.FixedSizeList l -> {
+                FieldVector items = ((FixedSizeListVector) v).getDataVector();
+                List<Json> elements = new ArrayList<>();
+                for (int k = 0; k < l.getListSize(); k++) {
+                    elements.add(value(items, i * l.getListSize() + k));
+                }
+                yield new Json.JArray(elements);
+            }
             case ArrowType.Timestamp t -> new Json.JNumber(Long.toString(((BaseFixedWidthVector) v).getDataBuffer().getLong(8L * i)));
             case ArrowType.Duration t -> new Json.JNumber(Long.toString(((BaseFixedWidthVector) v).getDataBuffer().getLong(8L * i)));
             default -> throw new AssertionError("no JSON for " + type);
@@ -91,7 +107,7 @@ final class ArrowJson {
         return t.getBitWidth() == 64 && !t.getIsSigned() ? new BigInteger(Long.toUnsignedString(raw)) : BigInteger.valueOf(raw);
     }
 
-    private static Json real(double d) {
+    static Json real(double d) {
         if (Double.isNaN(d)) {
             return new Json.JString("NaN");
         }

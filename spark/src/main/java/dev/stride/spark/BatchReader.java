@@ -23,6 +23,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     private final OpenArrays.Lease lease;
     private final Region region;
     private final int batchRows;
+    private final long recordSize;
     private final OffHeapColumnVector[] vectors;
     private final ColumnarBatch batch;
     /** Per column: how to fill it from records, or null for an index column. */
@@ -58,6 +59,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
             ZarrArray array = lease.array();
             this.region = region;
             this.batchRows = (int) Math.min(options.batchRows(), Math.max(1, region.size()));
+            this.recordSize = array.layout().recordSize();
             ArrayColumns columns = new ArrayColumns(array, options.indexColumns());
             StructField[] wanted = required.fields();
             this.fills = new ColumnFill[wanted.length];
@@ -141,7 +143,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         int n = (int) Math.min(batchRows - row, count - inRun);
         for (int i = 0; i < fills.length; i++) {
             if (fills[i] != null) {
-                fills[i].fill(cursor.records(), first + inRun, n, vectors[i], row);
+                fills[i].fill(cursor.records(), (first + inRun) * recordSize, n, vectors[i], row);
             }
         }
         fillIndexes(out + inRun, n, row);

@@ -1,11 +1,17 @@
 package dev.stride.spark;
 
+import dev.stride.internal.text.FixedText;
 import dev.stride.model.CoreType;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import org.apache.spark.sql.execution.vectorized.OffHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -24,8 +30,12 @@ import java.time.Instant;
 abstract class ColumnFill {
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
-    /** Copies records {@code first..first+count-1} of {@code records} into rows {@code row..} of {@code out}. */
-    abstract void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row);
+    /**
+     * Copies {@code count} records of {@code records}, the first at byte {@code base}, into rows {@code row..} of
+     * {@code out}. Positions are bytes rather than record indexes so that a shaped field's elements, which start inside
+     * a record, are records of its element fill without a slice each.
+     */
+    abstract void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row);
 
     /**
      * The fill of a column of type {@code type} at byte {@code offset} of records of {@code recordSize} bytes;
@@ -36,36 +46,30 @@ abstract class ColumnFill {
             case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> complex(column, c, offset, recordSize, order);
             case CoreType c -> core(c, offset, recordSize, order);
             case TimeType t -> new Times(t, offset, recordSize, order, column.name());
-            case dev.stride.model.FixedBytesType b -> new Texts(leaf(b, order), offset, recordSize, b.length());
-            case dev.stride.model.FixedStringType t -> new Texts(leaf(t, order), offset, recordSize, t.byteSize());
-            case dev.stride.model.SubarrayType a -> array(column.dataType(), a, 0, offset, recordSize, order);
+            case FixedBytesType b -> new Texts(offset, recordSize, b.byteSize(), null, column.name());
+            case FixedStringType t -> new Texts(offset, recordSize, t.byteSize(), order, column.name());
+            case SubarrayType a -> array(column, a, 0, offset, recordSize, order);
             case RawType r -> new Bytes(offset, recordSize, r.byteSize());
             case dev.stride.model.StructType s -> struct(column, s, offset, recordSize, order);
         };
-    }
-
-    /** The accessor of a lone string field, which reads one value of a record of just that field. */
-    private static dev.stride.model.FieldAccessor leaf(dev.stride.model.DataType type, ByteOrder order) {
-        return dev.stride.RecordLayout.compile(type, order).fields().getFirst();
     }
 
     /**
      * Dimension {@code dim} onwards of a shaped field: each record's elements at that level are the rows of the child
      * vector, filled as records of the next level (or of the element type) over the record's bytes.
      */
-    private static ColumnFill array(org.apache.spark.sql.types.DataType spark, dev.stride.model.SubarrayType type, int dim,
-                                    long offset, long recordSize, ByteOrder order) {
+    private static ColumnFill array(StructField column, SubarrayType type, int dim, long offset, long recordSize, ByteOrder order) {
         int length = type.shape().get(dim);
         long span = type.byteSize();
         for (int d = 0; d < dim; d++) {
             span /= type.shape().get(d);
         }
         long childSize = span / length;
-        org.apache.spark.sql.types.DataType child = ((org.apache.spark.sql.types.ArrayType) spark).elementType();
-        ColumnFill children = dim + 1 < type.shape().size()
-                ? array(child, type, dim + 1, 0, childSize, order)
-                : of(new StructField("element", child, false, org.apache.spark.sql.types.Metadata.empty()), type.element(), 0, childSize, order);
-        return new Shaped(children, length, offset, recordSize, span);
+        // the elements keep the column's name, which a refusal of a value among them names
+        StructField child = new StructField(column.name(), ((ArrayType) column.dataType()).elementType(), false, Metadata.empty());
+        ColumnFill children = dim + 1 < type.shape().size() ? array(child, type, dim + 1, 0, childSize, order)
+                : of(child, type.element(), 0, childSize, order);
+        return new Shaped(children, length, offset, recordSize);
     }
 
     private static ColumnFill struct(StructField column, dev.stride.model.StructType type, long offset, long recordSize, ByteOrder order) {
@@ -208,11 +212,11 @@ abstract class ColumnFill {
 
         @Override
         @SuppressWarnings("restricted")
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             // the reader makes every vector an OffHeapColumnVector of room for the rows it fills
             long address = ((OffHeapColumnVector) out).valuesNativeAddress() + (long) row * width;
             MemorySegment dst = MemorySegment.ofAddress(address).reinterpret((long) count * width);
-            copy.copy(records, first * recordSize + offset, recordSize, dst, count);
+            copy.copy(records, base + offset, recordSize, dst, count);
         }
     }
 
@@ -229,8 +233,8 @@ abstract class ColumnFill {
         }
 
         @Override
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
-            long at = first * recordSize + offset;
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 long v = Le.i64(records, at, swap);
                 BigInteger unsigned = v >= 0 ? BigInteger.valueOf(v) : BigInteger.valueOf(v).add(TWO_TO_64);
@@ -252,8 +256,8 @@ abstract class ColumnFill {
         }
 
         @Override
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
-            long at = first * recordSize + offset;
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at, value, 0, value.length);
                 out.putByteArray(row + i, value);
@@ -261,59 +265,75 @@ abstract class ColumnFill {
         }
     }
 
-    /** Byte strings as binary without their trailing NULs, UTF-32 text as UTF-8: whatever one value reads as. */
+    /**
+     * Byte strings as binary without their trailing NULs, UTF-32 text as UTF-8, each encoded straight from the records
+     * into one reused array that the vector copies.
+     */
     private static final class Texts extends ColumnFill {
-        private final dev.stride.model.FieldAccessor field;
         private final long offset;
         private final long recordSize;
         private final int size;
+        /** The UTF-32 units' byte order; null for byte strings. */
+        private final ByteOrder utf32;
+        private final String column;
+        private final byte[] value;
+        private final MemorySegment valueSegment;
 
-        Texts(dev.stride.model.FieldAccessor field, long offset, long recordSize, int size) {
-            this.field = field;
+        Texts(long offset, long recordSize, int size, ByteOrder utf32, String column) {
             this.offset = offset;
             this.recordSize = recordSize;
             this.size = size;
+            this.utf32 = utf32;
+            this.column = column;
+            this.value = new byte[size];
+            this.valueSegment = MemorySegment.ofArray(value);
         }
 
         @Override
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
-            long at = first * recordSize + offset;
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
-                MemorySegment value = records.asSlice(at, size);
-                out.putByteArray(row + i, switch (field) {
-                    case dev.stride.model.FieldAccessor.ByteStringField b -> b.get(value, 0);
-                    case dev.stride.model.FieldAccessor.StringField t -> t.get(value, 0).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                    default -> throw new IllegalStateException(field.type().describe() + " is no text");
-                });
+                int n;
+                if (utf32 == null) {
+                    n = FixedText.trimmedLength(records, at, size);
+                    MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at, value, 0, n);
+                } else if ((n = FixedText.utf8(records, at, size / 4, utf32, valueSegment, 0)) < 0) {
+                    int unit = utf32 == ByteOrder.LITTLE_ENDIAN ? Le.i32(records, at + 4L * (-1 - n), false)
+                            : Integer.reverseBytes(Le.i32(records, at + 4L * (-1 - n), false));
+                    throw new ZarrException.CorruptChunk(null, null, "a value of column '" + column + "' holds 0x"
+                            + Integer.toHexString(unit) + ", which is no Unicode scalar value");
+                }
+                out.putByteArray(row + i, value, 0, n);
             }
         }
     }
 
-    /** A field with a shape as an array column: the elements of row {@code r} are child rows {@code r * length..}. */
+    /**
+     * A field with a shape as an array column: the elements of row {@code r} are child rows {@code r * length..}. The
+     * child vector grows, doubling, once for the run rather than per row.
+     */
     private static final class Shaped extends ColumnFill {
         private final ColumnFill children;
         private final int length;
         private final long offset;
         private final long recordSize;
-        private final long span;
 
-        Shaped(ColumnFill children, int length, long offset, long recordSize, long span) {
+        Shaped(ColumnFill children, int length, long offset, long recordSize) {
             this.children = children;
             this.length = length;
             this.offset = offset;
             this.recordSize = recordSize;
-            this.span = span;
         }
 
         @Override
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             WritableColumnVector elements = out.arrayData();
             elements.reserve(Math.multiplyExact(row + count, length));
-            long at = first * recordSize + offset;
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 int start = (row + i) * length;
                 out.putArray(row + i, start, length);
-                children.fill(records.asSlice(at, span), 0, length, elements, start);
+                children.fill(records, at, length, elements, start);
             }
         }
     }
@@ -338,8 +358,8 @@ abstract class ColumnFill {
         }
 
         @Override
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
-            long at = first * recordSize + offset;
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+            long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 long v = Le.i64(records, at, swap);
                 if (v == TimeType.NAT) {
@@ -382,9 +402,9 @@ abstract class ColumnFill {
         }
 
         @Override
-        void fill(MemorySegment records, long first, int count, WritableColumnVector out, int row) {
+        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             for (int i = 0; i < children.length; i++) {
-                children[i].fill(records, first, count, out.getChild(i), row);
+                children[i].fill(records, base, count, out.getChild(i), row);
             }
         }
     }

@@ -4,10 +4,14 @@ import dev.stride.RecordLayout;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldWriter;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.RawType;
+import dev.stride.model.SubarrayType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
@@ -22,6 +26,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.types.UTF8String;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -134,6 +139,8 @@ final class RowEncoder {
                         case org.apache.spark.sql.types.StringType t -> ", which needs a fixed width: give it the metadata "
                                 + SparkTypes.ZARR_TYPE + " = fixed_length_utf32[<CHARACTERS>]";
                         case DecimalType d -> ", which has no Zarr type (decimal(20,0) is uint64); cast it to double or bigint";
+                        case ArrayType a -> ", which no field of a Zarr v3 struct can hold (such a field has no shape): "
+                                + "select its elements as columns of their own";
                         default -> ", which has no Zarr type; cast it to a number, boolean, timestamp or struct of those";
                     });
         };
@@ -150,8 +157,7 @@ final class RowEncoder {
         Matcher text = TEXT.matcher(name);
         if (text.matches()) {
             int length = Integer.parseInt(text.group(2));
-            return text.group(1).equals("null_terminated_bytes") ? new dev.stride.model.FixedBytesType(length)
-                    : new dev.stride.model.FixedStringType(length);
+            return text.group(1).equals("null_terminated_bytes") ? new FixedBytesType(length) : new FixedStringType(length);
         }
         Matcher m = TIME.matcher(name);
         if (m.matches() && TimeType.UNITS.contains(m.group(3))) {
@@ -165,10 +171,10 @@ final class RowEncoder {
         return switch (type) {
             case CoreType c -> core(name, c, offset);
             case TimeType t -> time(column, t, offset);
-            case dev.stride.model.FixedBytesType b -> text(name, b, offset);
-            case dev.stride.model.FixedStringType t -> text(name, t, offset);
-            case dev.stride.model.SubarrayType a -> throw new ZarrException.Unsupported(null, null, "column '" + name + "' is "
-                    + a.describe() + ", a shape a v3 struct field cannot have");
+            case FixedBytesType b -> text(name, b, offset);
+            case FixedStringType t -> text(name, t, offset);
+            // zarrType never gives one: an array column is refused there, before any task
+            case SubarrayType a -> throw new IllegalArgumentException("a v3 struct field has no shape: " + a.describe());
             case RawType r -> (row, i, rec, at) -> {
                 if (!row.isNullAt(i)) {
                     byte[] v = row.getBinary(i);
@@ -196,24 +202,37 @@ final class RowEncoder {
         };
     }
 
-    /** A byte string from binary or UTF-32 text from a string, NUL-padded; a longer value is refused naming the column. */
+    /**
+     * A byte string from binary or UTF-32 text from a string, NUL-padded, through the field's own writer; a longer
+     * value is refused naming the column.
+     */
     private static Put text(String name, DataType type, long offset) {
         FieldWriter writer = new FieldWriter(null, RecordLayout.compile(type, ByteOrder.LITTLE_ENDIAN).fields().getFirst());
-        boolean bytes = type instanceof dev.stride.model.FixedBytesType;
+        if (type instanceof FixedBytesType b) {
+            return (row, i, rec, at) -> {
+                if (!row.isNullAt(i)) {
+                    byte[] v = row.getBinary(i);
+                    if (v.length > b.length()) {
+                        throw tooLong(name, type, v.length + " bytes");
+                    }
+                    writer.setBytes(rec.asSlice(at + offset, b.length()), 0, v);
+                }
+            };
+        }
+        int characters = ((FixedStringType) type).characters();
         return (row, i, rec, at) -> {
             if (!row.isNullAt(i)) {
-                MemorySegment value = rec.asSlice(at + offset, type.byteSize());
-                try {
-                    if (bytes) {
-                        writer.setBytes(value, 0, row.getBinary(i));
-                    } else {
-                        writer.setString(value, 0, row.getUTF8String(i).toString());
-                    }
-                } catch (ZarrException.BadRequest e) {
-                    throw new ZarrException.BadRequest(null, "column '" + name + "': " + e.reason());
+                UTF8String v = row.getUTF8String(i);
+                if (v.numChars() > characters) {
+                    throw tooLong(name, type, v.numChars() + " characters");
                 }
+                writer.setString(rec.asSlice(at + offset, type.byteSize()), 0, v.toString());
             }
         };
+    }
+
+    private static ZarrException tooLong(String column, DataType type, String length) {
+        return new ZarrException.BadRequest(null, "column '" + column + "' (" + type.describe() + ") cannot hold a value of " + length);
     }
 
     private static Put core(String name, CoreType type, long offset) {

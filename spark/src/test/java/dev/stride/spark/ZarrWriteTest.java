@@ -2,32 +2,47 @@ package dev.stride.spark;
 
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.conformance.Corpus;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.CoreType;
 import dev.stride.model.Extension;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
 import dev.stride.model.StructType;
 import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
+import org.apache.spark.sql.types.StructField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** DataFrames written as arrays: read back by Spark and by Stride itself, every codec, both ways of placing rows. */
+/**
+ * DataFrames written as arrays: read back by Spark and by Stride itself, every codec, both ways of placing rows, text
+ * and byte strings as their metadata names them.
+ */
 class ZarrWriteTest {
     private static final int ROWS = 10_000;
 
@@ -183,8 +198,93 @@ class ZarrWriteTest {
         String path = dir.resolve("text").toString();
         ZarrException e = assertThrows(ZarrException.class, () ->
                 spark().range(0, 3).selectExpr("cast(id as string) as name").write().format("zarr").mode("overwrite").save(path));
-        assertEquals("column 'name' is string, which has no Zarr type; cast it to a number, boolean, timestamp or struct of those", e.reason());
+        assertEquals("column 'name' is string, which needs a fixed width: give it the metadata zarr_type = fixed_length_utf32[<CHARACTERS>]",
+                e.reason());
+        e = assertThrows(ZarrException.class, () ->
+                spark().range(0, 3).selectExpr("array(cast(id as float), 1.5f) as pos").write().format("zarr").mode("overwrite").save(path));
+        assertEquals("column 'pos' is array<float>, which no field of a Zarr v3 struct can hold (such a field has no shape): "
+                + "select its elements as columns of their own", e.reason());
         assertTrue(Files.notExists(Path.of(path).resolve("zarr.json")));
+    }
+
+    private static Metadata zarrType(String type) {
+        return new MetadataBuilder().putString(SparkTypes.ZARR_TYPE, type).build();
+    }
+
+    /** Text, byte strings (one with an inner NUL, one filling its width) and nulls, as the metadata's Zarr types. */
+    private static Dataset<Row> texts() {
+        List<Row> rows = List.of(
+                RowFactory.create(0L, "a", new byte[] {'x'}),
+                RowFactory.create(1L, "Ωé😀z", new byte[] {1, 0, 2, 3, (byte) 255}),
+                RowFactory.create(2L, "", new byte[0]),
+                RowFactory.create(3L, null, null));
+        org.apache.spark.sql.types.StructType schema = new org.apache.spark.sql.types.StructType(new StructField[] {
+                new StructField("_index", DataTypes.LongType, false, Metadata.empty()),
+                new StructField("label", DataTypes.StringType, true, zarrType("fixed_length_utf32[4]")),
+                new StructField("name", DataTypes.BinaryType, true, zarrType("null_terminated_bytes[5]"))});
+        return spark().createDataFrame(rows, schema);
+    }
+
+    /**
+     * A string column named fixed_length_utf32[4] and a binary one named null_terminated_bytes[5] are written as
+     * zarr-python spells those types, their values NUL-padded UTF-32 and bytes, and read back as they were (a null
+     * as the fill value: empty).
+     */
+    @Test
+    void textAndByteStringsAreWrittenAsTheirMetadataSays() throws IOException {
+        String path = dir.resolve("texts").toString();
+        texts().write().format("zarr").mode("overwrite").option("chunks", "4").option("codec", "none").save(path);
+        String meta = Files.readString(Path.of(path, "zarr.json"));
+        assertTrue(meta.replaceAll("\\s", "").contains("{\"name\":\"fixed_length_utf32\",\"configuration\":{\"length_bytes\":16}}"), meta);
+        assertTrue(meta.replaceAll("\\s", "").contains("{\"name\":\"null_terminated_bytes\",\"configuration\":{\"length_bytes\":5}}"), meta);
+        ByteBuffer chunk = ByteBuffer.wrap(Files.readAllBytes(Path.of(path, "c", "0"))).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(4 * 21, chunk.capacity(), "four records of 16 + 5 bytes");
+        assertEquals(List.of(0x3A9, 0xE9, 0x1F600, (int) 'z'), List.of(chunk.getInt(21), chunk.getInt(25), chunk.getInt(29), chunk.getInt(33)));
+        assertArrayEquals(new byte[] {1, 0, 2, 3, (byte) 255}, Arrays.copyOfRange(chunk.array(), 37, 42));
+        assertArrayEquals(new byte[] {'a', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 'x', 0, 0, 0, 0}, Arrays.copyOfRange(chunk.array(), 0, 21));
+
+        Dataset<Row> back = spark().read().format("zarr").option("indexColumns", "true").load(path);
+        assertEquals(texts().schema().apply("label").metadata(), back.schema().apply("label").metadata());
+        List<Row> rows = back.orderBy("_index").collectAsList();
+        assertEquals(List.of("a", "Ωé😀z", "", ""), rows.stream().map(r -> r.getString(1)).toList());
+        assertArrayEquals(new byte[] {'x'}, (byte[]) rows.get(0).get(2));
+        assertArrayEquals(new byte[] {1, 0, 2, 3, (byte) 255}, (byte[]) rows.get(1).get(2));
+        assertArrayEquals(new byte[0], (byte[]) rows.get(3).get(2));
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertEquals(List.of(new FixedStringType(4), new FixedBytesType(5)),
+                    ((StructType) array.dataType()).fields().stream().map(StructType.Field::type).toList());
+        }
+    }
+
+    /** A value longer than its column's Zarr type is refused naming the column, and leaves nothing readable. */
+    @Test
+    void overLongTextIsRefusedNamingTheColumn() throws IOException {
+        String path = dir.resolve("long").toString();
+        Dataset<Row> five = texts().selectExpr("_index", "concat(label, 'Ω') as label", "name")
+                .select(col("_index"), col("label").as("label", zarrType("fixed_length_utf32[4]")), col("name"));
+        Exception e = assertThrows(Exception.class, () -> five.write().format("zarr").mode("overwrite").save(path));
+        assertTrue(e.getMessage().contains("column 'label' (fixed_length_utf32[4]) cannot hold a value of 5 characters"), e.getMessage());
+        assertNothingThere(path);
+        Dataset<Row> six = texts().selectExpr("_index", "label", "concat(name, X'00') as name")
+                .select(col("_index"), col("label"), col("name").as("name", zarrType("null_terminated_bytes[5]")));
+        e = assertThrows(Exception.class, () -> six.write().format("zarr").mode("overwrite").save(path));
+        assertTrue(e.getMessage().contains("column 'name' (null_terminated_bytes[5]) cannot hold a value of 6 bytes"), e.getMessage());
+    }
+
+    /** numcodecs' v2 records read and written back as v3: every field but the shaped one, which v3 cannot hold. */
+    @Test
+    void v2RecordsWrittenAsV3KeepTheirTypesAndValues() {
+        String v2 = Corpus.shared().resolve("conformance/zarr-v2/numcodecs/mixed.2d.gzip").toString();
+        Dataset<Row> read = spark().read().format("zarr").option("indexColumns", "true").load(v2);
+        String path = dir.resolve("from-v2").toString();
+        ZarrException e = assertThrows(ZarrException.class, () -> read.write().format("zarr").mode("overwrite").save(path));
+        assertTrue(e.reason().startsWith("column 'pos' is array<float>, which no field of a Zarr v3 struct can hold"), e.reason());
+        Dataset<Row> flat = read.drop("pos", "dim_0", "dim_1");
+        flat.write().format("zarr").mode("overwrite").option("chunks", "8").save(path);
+        Dataset<Row> back = spark().read().format("zarr").load(path);
+        assertEquals(flat.schema(), back.schema(), "the same types, and the same Zarr types in the metadata");
+        assertEquals(0, back.exceptAll(flat).count());
+        assertEquals(0, flat.exceptAll(back).count());
     }
 
     private static void assertNothingThere(String path) throws IOException {
