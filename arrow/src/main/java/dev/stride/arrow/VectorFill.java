@@ -315,10 +315,8 @@ abstract sealed class VectorFill {
                 if (utf32 == null) {
                     n = FixedText.trimmedLength(records, at, size);
                     MemorySegment.copy(records, at, data, slot, n);
-                } else if ((n = FixedText.utf8(records, at, size / 4, utf32, data, slot)) < 0) {
-                    int unit = records.get(utf32 == ByteOrder.LITTLE_ENDIAN ? LE_INT : BE_INT, at + 4L * (-1 - n));
-                    throw new ZarrException.CorruptChunk(null, null, "a value of column '" + vector.getName() + "' holds 0x"
-                            + Integer.toHexString(unit) + ", which is no Unicode scalar value");
+                } else {
+                    n = FixedText.utf8(records, at, size / 4, utf32, data, slot, vector.getName());
                 }
                 offsets.set(LE_INT, 4L * (r + 1), n);
             }

@@ -297,11 +297,8 @@ abstract class ColumnFill {
                 if (utf32 == null) {
                     n = FixedText.trimmedLength(records, at, size);
                     MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at, value, 0, n);
-                } else if ((n = FixedText.utf8(records, at, size / 4, utf32, valueSegment, 0)) < 0) {
-                    int unit = utf32 == ByteOrder.LITTLE_ENDIAN ? Le.i32(records, at + 4L * (-1 - n), false)
-                            : Integer.reverseBytes(Le.i32(records, at + 4L * (-1 - n), false));
-                    throw new ZarrException.CorruptChunk(null, null, "a value of column '" + column + "' holds 0x"
-                            + Integer.toHexString(unit) + ", which is no Unicode scalar value");
+                } else {
+                    n = FixedText.utf8(records, at, size / 4, utf32, valueSegment, 0, column);
                 }
                 out.putByteArray(row + i, value, 0, n);
             }

@@ -1,5 +1,7 @@
 package dev.stride.internal.text;
 
+import dev.stride.model.ZarrException;
+
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -30,10 +32,12 @@ public final class FixedText {
      * from {@code to}, leaving out the trailing NUL units. A code point takes at most four bytes in either encoding, so
      * {@code 4 * characters} bytes of room always suffice.
      *
-     * @return the bytes written, or {@code -1 - k} when unit {@code k} is no Unicode scalar value (a surrogate, or
-     *         beyond U+10FFFF), which UTF-32 cannot hold and UTF-8 cannot encode; what was written is then no value
+     * @param column the column the text is for, which a refusal names
+     * @return the bytes written
+     * @throws ZarrException.CorruptChunk when a unit is no Unicode scalar value (a surrogate, or beyond U+10FFFF), which
+     *         UTF-32 cannot hold and UTF-8 cannot encode; whoever visits the chunk adds its key
      */
-    public static int utf8(MemorySegment src, long at, int characters, ByteOrder order, MemorySegment dst, long to) {
+    public static int utf8(MemorySegment src, long at, int characters, ByteOrder order, MemorySegment dst, long to, String column) {
         ValueLayout.OfInt unit = order == ByteOrder.LITTLE_ENDIAN ? LE_INT : BE_INT;
         int n = characters;
         while (n > 0 && src.get(unit, at + 4L * (n - 1)) == 0) {
@@ -46,8 +50,10 @@ public final class FixedText {
                 dst.set(ValueLayout.JAVA_BYTE, out++, (byte) c);
                 continue;
             }
-            if (!Character.isValidCodePoint(c) || c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
-                return -1 - k;
+            String illFormed = Utf32.illFormed(c);
+            if (illFormed != null) {
+                throw new ZarrException.CorruptChunk(null, null, "a value of column '" + column + "' holds " + illFormed
+                        + ", at character " + k + "; UTF-32 holds Unicode scalar values only");
             }
             out = multiByte(c, dst, out);
         }
