@@ -5,6 +5,7 @@ import dev.stride.ZarrArray;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.FieldAccessor;
+import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.StructType;
 
@@ -33,14 +34,33 @@ final class ArraySummary {
             details.add("chunk shape", Arrays.toString(meta.chunkShape()));
         }
         details.add("data type", typeName(meta))
-                .add("fill value", JsonCodec.print(Projection.fillValue(array)))
-                .add("codecs", CodecText.lines(encoding.codecs()))
-                .attributes(meta.attributes());
+                .add("fill value", JsonCodec.print(Projection.fillValue(array)));
+        if (meta.zarrFormat() == 2) {
+            v2Encoding(meta.json(), details);
+        } else {
+            details.add("codecs", CodecText.lines(encoding.codecs()));
+        }
+        details.attributes(meta.attributes());
         if (meta.dataType() instanceof StructType) {
             details.add("fields", fieldTable(array.layout()))
                     .add("record size", array.layout().recordSize() + " bytes");
         }
         return details.lines();
+    }
+
+    /**
+     * A v2 array's encoding as its {@code .zarray} states it, in the words a zarr-python 2 user knows: the order when
+     * it is F, the filters, the compressor. Stride reads it as the equivalent v3 chain, whose private byte-order codec
+     * would only puzzle.
+     */
+    private static void v2Encoding(Json.JObject zarray, Details details) {
+        if (zarray.get("order") instanceof Json.JString order && order.value().equals("F")) {
+            details.add("order", "F (Fortran: the first dimension varies fastest in a chunk)");
+        }
+        if (zarray.get("filters") instanceof Json.JArray filters && filters.size() > 0) {
+            details.add("filters", CodecText.v2Lines(filters.items()));
+        }
+        details.add("compressor", zarray.get("compressor") instanceof Json.JObject c ? CodecText.v2Lines(List.of(c)) : List.of("none"));
     }
 
     private static String typeName(ArrayMetadata meta) {

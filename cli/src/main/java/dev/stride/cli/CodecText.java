@@ -4,6 +4,7 @@ import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,6 +23,18 @@ final class CodecText {
         List<String> out = new ArrayList<>();
         for (Json.JObject c : codecs) {
             add(c, "", out);
+        }
+        return out;
+    }
+
+    /** The lines of v2 filters or a compressor ({@code {"id": ..., settings...}}), as numcodecs names them. */
+    static List<String> v2Lines(List<Json> codecs) {
+        List<String> out = new ArrayList<>();
+        for (Json c : codecs) {
+            Json.JObject settings = (Json.JObject) c;
+            Map<String, Json> members = new LinkedHashMap<>(settings.members());
+            Json id = members.remove("id");
+            add(id instanceof Json.JString s ? s.value() : JsonCodec.print(id), new Json.JObject(members), "", out);
         }
         return out;
     }

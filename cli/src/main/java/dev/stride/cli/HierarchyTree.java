@@ -54,12 +54,12 @@ final class HierarchyTree {
         switch (zarr.metadata(node.path())) {
             case ArrayMetadata a -> {
                 List<String> summary = ArraySummary.lines(zarr.array(node.path()));
-                out.println(node.lead() + node.label() + "  array");
+                out.println(node.lead() + node.label() + "  array" + format(a));
                 summary.forEach(line -> out.println(node.indent() + "    " + line));
             }
             case GroupMetadata g -> {
                 List<String> children = zarr.children(node.path());
-                out.println(node.lead() + node.label() + "  group");
+                out.println(node.lead() + node.label() + "  group" + format(g));
                 String detailIndent = node.indent() + (children.isEmpty() ? "    " : "│   ");
                 new Details().attributes(g.attributes()).lines().forEach(line -> out.println(detailIndent + line));
                 for (int i = children.size() - 1; i >= 0; i--) {
@@ -70,5 +70,10 @@ final class HierarchyTree {
                 }
             }
         }
+    }
+
+    /** Says which nodes are Zarr v2, the older format a user may be about to migrate; v3 goes without saying. */
+    private static String format(NodeMetadata metadata) {
+        return metadata.zarrFormat() == 2 ? " (Zarr v2)" : "";
     }
 }

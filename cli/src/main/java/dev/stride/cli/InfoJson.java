@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A hierarchy as one JSON document, for scripts: each node an object with its {@code path}, {@code node_type} and
- * {@code attributes}; a group's {@code children} in order; an array's {@code shape}, {@code chunk_shape} (the inner
+ * A hierarchy as one JSON document, for scripts: each node an object with its {@code path}, {@code zarr_format} (2 or
+ * 3), {@code node_type} and {@code attributes}; a group's {@code children} in order; an array's {@code shape}, {@code chunk_shape} (the inner
  * chunks of a sharded array), {@code shard_shape} (null when unsharded), {@code dimension_names}, {@code data_type}
  * as written in metadata, {@code fill_value} (decoded, as cat prints it), {@code codecs} (name and configuration) and, for records,
  * {@code record_size} and {@code fields} (path, type, offset, size). A node below the root that cannot be read is an
@@ -44,7 +44,9 @@ final class InfoJson {
     private Json.JObject node(String path) {
         Map<String, Json> members = new LinkedHashMap<>();
         members.put("path", Json.string(path));
-        switch (zarr.metadata(path)) {
+        NodeMetadata metadata = zarr.metadata(path);
+        members.put("zarr_format", Json.number(metadata.zarrFormat()));
+        switch (metadata) {
             case ArrayMetadata a -> array(zarr.array(path), members);
             case GroupMetadata g -> {
                 members.put("node_type", Json.string("group"));

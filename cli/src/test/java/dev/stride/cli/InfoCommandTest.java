@@ -140,4 +140,35 @@ class InfoCommandTest {
         assertTrue(run.out().contains("└── grid  array"), run.out());
         assertEquals("stride info: " + root + "/broken/zarr.json at /codecs/1/name: unknown codec 'lzma'\n", run.err());
     }
+
+    /**
+     * A zarr-python 2 hierarchy says it is v2 on every node, and an array's encoding is the .zarray's own words (order,
+     * filters, compressor), not the v3 chain Stride reads it as; --json gives each node's zarr_format.
+     */
+    @Test
+    void aV2HierarchyShowsItsFormatAndItsFiltersAndCompressor() {
+        Path root = dir.resolve("v2.zarr");
+        Fixtures.write(root.resolve(".zgroup"), "{\"zarr_format\": 2}");
+        Fixtures.write(root.resolve("grid/.zarray"), """
+                {"zarr_format": 2, "shape": [3, 4], "chunks": [2, 2], "dtype": "<i2", "fill_value": 0, "order": "F",
+                 "filters": [{"id": "delta", "dtype": "<i2"}], "compressor": {"id": "zlib", "level": 1}}""");
+        CliRun run = CliRun.of("info", root);
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(root + """
+                  group (Zarr v2)
+                └── grid  array (Zarr v2)
+                        shape            [3, 4]
+                        chunk shape      [2, 2]
+                        data type        int16
+                        fill value       0
+                        order            F (Fortran: the first dimension varies fastest in a chunk)
+                        filters          delta dtype=<i2
+                        compressor       zlib level=1
+                """, run.out());
+        String json = CliRun.of("info", root, "--json").out();
+        assertTrue(json.startsWith("{\"path\":\"/\",\"zarr_format\":2,\"node_type\":\"group\""), json);
+        assertTrue(json.contains("{\"path\":\"/grid\",\"zarr_format\":2,\"node_type\":\"array\""), json);
+        String v3 = CliRun.of("info", Fixtures.hierarchy(dir.resolve("data.zarr")), "--json").out();
+        assertTrue(v3.startsWith("{\"path\":\"/\",\"zarr_format\":3,"), v3);
+    }
 }

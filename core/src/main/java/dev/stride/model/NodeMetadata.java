@@ -25,6 +25,16 @@ public sealed interface NodeMetadata permits ArrayMetadata, GroupMetadata {
     Json.JObject json();
 
     /**
+     * The version of the Zarr format the node was read from: 2 for a {@code .zarray} or {@code .zgroup} (whose
+     * {@link #json()} this is), 3 for a {@code zarr.json}.
+     *
+     * @return 2 or 3
+     */
+    default int zarrFormat() {
+        return json().get("zarr_format") instanceof Json.JNumber n && n.bigInteger().intValue() == 2 ? 2 : 3;
+    }
+
+    /**
      * Checks a node name per the spec: not empty, no '/', not only periods, no "__" prefix, not "zarr.json".
      * Returns the reason it is refused, or null when it is legal.
      *
