@@ -97,6 +97,12 @@ final class CopyCommand extends NodeCommand {
             + " (zarr-python 3.0 and 3.1).")
     StructName structName = StructName.STRUCT;
 
+    @Option(names = "--skip-unreadable", description = "Copy the rest of the hierarchy when a node below PATH cannot be"
+            + " read (a v2 object array of Python strings, an unknown codec or data type): each one left out is named in a"
+            + " warning and counted in the summary. Without this option such a node fails the copy, which then writes"
+            + " nothing.")
+    boolean skipUnreadable;
+
     @Option(names = "--threads", paramLabel = "N", description = "Copying threads (default: one per processor, here ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
@@ -135,8 +141,8 @@ final class CopyCommand extends NodeCommand {
                     structName == StructName.STRUCTURED);
             Map<String, Json.JObject> groups = new LinkedHashMap<>();
             Map<ZarrArray, ArraySpec> arrays = new LinkedHashMap<>();
-            plan(source, layout, groups, arrays, consolidated);
             CopyReport report = new CopyReport();
+            plan(source, layout, groups, arrays, report);
             List<ArrayCopy> copies = new ArrayList<>();
             if (destinationPath != null) {
                 try (Staging staging = atDestination(() -> Staging.beside(destinationPath))) {
@@ -262,15 +268,34 @@ final class CopyCommand extends NodeCommand {
 
     /**
      * Collects every group and array of the hierarchy, parents first, with the array each becomes, and the groups that
-     * have consolidated metadata; nothing is written yet.
+     * have consolidated metadata; nothing is written yet. A node below the root that cannot be read fails the plan, or
+     * with --skip-unreadable is left out and counted in {@code report}.
      */
-    private static void plan(Zarr source, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays,
-            List<String> consolidated) {
+    private void plan(Zarr source, TargetLayout layout, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays,
+            CopyReport report) {
         // a stack, not recursion: hierarchies may be thousands of groups deep
         Deque<String> pending = new ArrayDeque<>(List.of("/"));
         while (!pending.isEmpty()) {
             String node = pending.pop();
-            switch (source.metadata(node)) {
+            NodeMetadata metadata;
+            ZarrArray readable = null;
+            try {
+                metadata = source.metadata(node);
+                if (metadata instanceof ArrayMetadata) {
+                    readable = source.array(node);
+                }
+            } catch (ZarrException.InvalidMetadata | ZarrException.Unsupported e) {
+                if (node.equals("/")) {
+                    throw e;
+                }
+                if (!skipUnreadable) {
+                    throw withSkipHint(e);
+                }
+                err().println(spec.qualifiedName() + ": warning: left out " + node + ": " + oneLine(e.reason()));
+                report.skipped();
+                continue;
+            }
+            switch (metadata) {
                 case GroupMetadata g -> {
                     groups.put(node, g.attributes());
                     if (g.consolidated() != null) {
@@ -281,12 +306,22 @@ final class CopyCommand extends NodeCommand {
                         pending.push(NodeMetadata.childPath(node, children.get(i)));
                     }
                 }
-                case ArrayMetadata a -> {
-                    ZarrArray array = source.array(node);
-                    arrays.put(array, layout.spec(array));
-                }
+                case ArrayMetadata a -> arrays.put(readable, layout.spec(readable));
             }
         }
+    }
+
+    /** The refusal of an unreadable node, saying how to copy the rest of the hierarchy without it. */
+    private static ZarrException withSkipHint(ZarrException e) {
+        String reason = e.reason() + "; --skip-unreadable copies the rest without it";
+        return switch (e) {
+            case ZarrException.InvalidMetadata invalid -> new ZarrException.InvalidMetadata(e.node(), e.member(), reason, invalid);
+            default -> new ZarrException.Unsupported(e.node(), e.member(), reason);
+        };
+    }
+
+    private static String oneLine(String text) {
+        return text.replaceAll("\\s+", " ");
     }
 
     private void copyAll(List<ArrayCopy> copies) {

@@ -14,10 +14,16 @@ final class CopyReport {
 
     private final List<Row> rows = new ArrayList<>();
     private int groups;
+    private int skipped;
     private final List<String> consolidated = new ArrayList<>();
 
     void group() {
         groups++;
+    }
+
+    /** A node of the source left out because it could not be read (--skip-unreadable). */
+    void skipped() {
+        skipped++;
     }
 
     /** A group given consolidated metadata, as its source had. */
@@ -51,6 +57,9 @@ final class CopyReport {
         Details details = new Details()
                 .add("arrays", rows.size() + (groups == 0 ? "" : ", in " + groups + (groups == 1 ? " group" : " groups") + " with their attributes"))
                 .add("codecs", codecs);
+        if (skipped > 0) {
+            details.add("left out", skipped + (skipped == 1 ? " unreadable node" : " unreadable nodes") + " (named in the warnings)");
+        }
         if (!consolidated.isEmpty()) {
             details.add("consolidated", "metadata in " + String.join(", ", consolidated));
         }
