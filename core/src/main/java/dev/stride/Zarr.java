@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * An open Zarr v3 hierarchy: the entry point of Stride.
@@ -271,7 +272,7 @@ public final class Zarr implements AutoCloseable {
         for (String group = path; ; group = NodePath.of(group).parent().path()) {
             if (metadata(group) instanceof GroupMetadata g && g.consolidated() != null) {
                 String below = group.equals(path) ? "" : path.substring(group.length() + (group.equals("/") ? 0 : 1)) + "/";
-                return g.consolidated().keySet().stream()
+                return Stream.concat(g.consolidated().keySet().stream(), g.unreadable().keySet().stream())
                         .filter(relative -> relative.startsWith(below) && relative.indexOf('/', below.length()) < 0)
                         .map(relative -> relative.substring(below.length()))
                         .sorted()

@@ -8,12 +8,14 @@ import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
 import dev.stride.testing.Tree;
 import dev.stride.testing.UnlistedStore;
+import dev.stride.internal.store.MemoryStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static dev.stride.testing.Refusals.assertContains;
@@ -149,6 +151,33 @@ class HierarchyTest {
             assertArrayEquals(new int[] {1, 2}, z.array("/").read("", null).asInts().values());
             assertArrayEquals(new int[] {1, 2}, z.array("").read("", null).asInts().values());
             assertThrows(ZarrException.NodeNotFound.class, z::root);
+        }
+    }
+
+    /**
+     * zarr-python 2 consolidates object arrays too: over a store that cannot list, such an array is still a child (in
+     * {@link GroupMetadata#unreadable()} with why), and opening it says why, instead of vanishing from the hierarchy.
+     */
+    @Test
+    void aV2ConsolidatedArrayStrideCannotReadIsStillAChild() {
+        String readable = "{\"zarr_format\": 2, \"shape\": [2], \"chunks\": [2], \"dtype\": \"<i2\", \"fill_value\": 7,"
+                + " \"order\": \"C\", \"filters\": null, \"compressor\": null}";
+        String objects = readable.replace("\"<i2\"", "\"|O\"").replace("\"filters\": null", "\"filters\": [{\"id\": \"vlen-utf8\"}]");
+        String zmetadata = "{\"zarr_consolidated_format\": 1, \"metadata\": {\".zgroup\": {\"zarr_format\": 2},"
+                + " \"names/.zarray\": " + objects + ", \"counts/.zarray\": " + readable + "}}";
+        MemoryStore store = new MemoryStore().put(".zgroup", "{\"zarr_format\": 2}".getBytes(StandardCharsets.UTF_8))
+                .put(".zmetadata", zmetadata.getBytes(StandardCharsets.UTF_8))
+                .put("names/.zarray", objects.getBytes(StandardCharsets.UTF_8))
+                .put("counts/.zarray", readable.getBytes(StandardCharsets.UTF_8));
+        try (Zarr z = Zarr.open(new UnlistedStore(store))) {
+            assertEquals(List.of("counts", "names"), z.children("/"));
+            GroupMetadata root = (GroupMetadata) z.metadata("/");
+            assertEquals(List.of("counts"), List.copyOf(root.consolidated().keySet()));
+            assertContains(root.unreadable().get("names"), "object dtype '|O'");
+            var e = assertThrows(ZarrException.Unsupported.class, () -> z.array("/names"));
+            assertEquals("/names", e.node());
+            assertContains(e.getMessage(), "object dtype '|O' holds variable-length Python objects");
+            assertArrayEquals(new short[] {7, 7}, z.array("/counts").read("", null).asShorts().values());
         }
     }
 }

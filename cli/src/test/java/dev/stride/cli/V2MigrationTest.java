@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -176,6 +177,29 @@ class V2MigrationTest {
     }
 
     /** Puts every file below {@code folder} into the store at {@code uri}, key by relative path. */
+    /**
+     * zarr-python 2's own hierarchy holds two object arrays Stride cannot read: the copy refuses naming the first and the
+     * option, and with --skip-unreadable copies the other 30 arrays, naming each left out.
+     */
+    @Test
+    void unreadableArraysFailTheCopyUnlessSkipped() {
+        Path source = V2Corpus.root().resolve("zarr-python-2/data.zarr");
+        CliRun refused = CliRun.of("copy", source, dir.resolve("refused.zarr"));
+        assertEquals(Failures.UNREADABLE, refused.exitCode());
+        assertEquals("stride copy: " + source + "/1d.contiguous.json2.O/.zarray at /dtype: object dtype '|O' holds variable-length"
+                + " Python objects; Stride reads fixed-size types only; --skip-unreadable copies the rest without it\n", refused.err());
+        assertFalse(Files.exists(dir.resolve("refused.zarr")));
+
+        Path copy = dir.resolve("skipped.zarr");
+        CliRun run = copy("--skip-unreadable", source, copy);
+        assertTrue(run.err().contains("stride copy: warning: left out /1d.contiguous.json2.O: object dtype '|O'"), run.err());
+        assertTrue(run.err().contains("stride copy: warning: left out /3d.chunked.O: object dtype '|O'"), run.err());
+        assertTrue(run.out().contains("arrays           30, in 2 groups with their attributes"), run.out());
+        assertTrue(run.out().contains("left out         2 unreadable nodes (named in the warnings)"), run.out());
+        assertFalse(Files.exists(copy.resolve("3d.chunked.O")));
+        assertEquals("1\n2\n3\n4\n", CliRun.of("cat", copy.resolve("1d.contiguous.i4"), "--format", "jsonl").out());
+    }
+
     private static void upload(Path folder, String uri) {
         try (ZarrWriter target = ZarrWriter.open(uri); Stream<Path> files = Files.walk(folder)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {

@@ -65,9 +65,10 @@ public final class V2MetadataParser {
         Json.JObject doc = node.parseDocument(zgroup, ".zgroup");
         checkFormat(node, doc);
         Node consolidatedNode = new Node(path, ".zmetadata");
+        Map<String, String> unreadable = new LinkedHashMap<>();
         Map<String, NodeMetadata> consolidated = zmetadata == null ? null
-                : consolidated(consolidatedNode, consolidatedNode.parseDocument(zmetadata, ".zmetadata"));
-        return new GroupMetadata(path, attributes(new Node(path, ".zattrs"), zattrs), consolidated, doc);
+                : consolidated(consolidatedNode, consolidatedNode.parseDocument(zmetadata, ".zmetadata"), unreadable);
+        return new GroupMetadata(path, attributes(new Node(path, ".zattrs"), zattrs), consolidated, doc, unreadable);
     }
 
     private static Json.JObject attributes(Node node, byte[] zattrs) {
@@ -235,9 +236,10 @@ public final class V2MetadataParser {
     /**
      * The nodes a root's {@code .zmetadata} holds, keyed by their path relative to the group: each {@code .zarray}
      * with its {@code .zattrs}, each {@code .zgroup} below the group. zarr-python 2 consolidates object arrays too,
-     * which Stride cannot read: such an array is left out rather than making the whole hierarchy unreadable.
+     * which Stride cannot read: such an array goes into {@code unreadable} with why, rather than making the whole
+     * hierarchy unreadable or vanishing from it.
      */
-    private static Map<String, NodeMetadata> consolidated(Node node, Json.JObject doc) {
+    private static Map<String, NodeMetadata> consolidated(Node node, Json.JObject doc, Map<String, String> unreadable) {
         long format = node.integer(node.required(doc, "zarr_consolidated_format", ""), "/zarr_consolidated_format", Long.MIN_VALUE, Long.MAX_VALUE);
         if (format != 1) {
             throw node.unsupported("/zarr_consolidated_format", "consolidated format " + format + " is not 1");
@@ -270,9 +272,8 @@ public final class V2MetadataParser {
             if (document.equals(".zarray")) {
                 try {
                     out.put(relative, array(child, body, attributes));
-                } catch (ZarrException.Unsupported unreadable) {
-                    // an array of a kind Stride cannot read (object dtype, an unknown codec) leaves the others readable;
-                    // opening it by its path says why
+                } catch (ZarrException.Unsupported refused) {
+                    unreadable.put(relative, refused.reason());
                 }
             } else {
                 checkFormat(child, body);
