@@ -5,10 +5,14 @@ import dev.stride.model.DataType;
 import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.StructType;
+import dev.stride.model.SubarrayType;
 
 import java.util.List;
 
-/** Compares an element read back, in the fill-value JSON encoding, with the manifest's expected value. */
+/**
+ * Compares an element read back, in the fill-value JSON encoding, with the manifest's expected value; a Zarr v2
+ * sub-array field is nested lists of its elements.
+ */
 public final class Values {
     private Values() {
     }
@@ -34,6 +38,9 @@ public final class Values {
             }
             return true;
         }
+        if (type instanceof SubarrayType a) {
+            return sameNested(got, exp, a.element(), a.shape().size());
+        }
         if (type instanceof CoreType c) {
             switch (c.kind()) {
                 case FLOAT -> {
@@ -51,6 +58,22 @@ public final class Values {
             return g.isIntegral() && e.isIntegral() && g.bigInteger().equals(e.bigInteger());
         }
         return got.equals(exp);
+    }
+
+    /** A numpy sub-array field: lists nested {@code depth} deep, element by element. */
+    private static boolean sameNested(Json got, Json exp, DataType element, int depth) {
+        if (depth == 0) {
+            return same(got, exp, element);
+        }
+        if (!(got instanceof Json.JArray g) || !(exp instanceof Json.JArray e) || g.size() != e.size()) {
+            return false;
+        }
+        for (int i = 0; i < g.size(); i++) {
+            if (!sameNested(g.get(i), e.get(i), element, depth - 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean sameFloat(Json got, Json exp, CoreType c) {
