@@ -12,6 +12,7 @@ import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -83,7 +84,8 @@ public class ConformanceTest {
         return true;
     }
 
-    private static void assertReads(Corpus.Case c) {
+    /** Every element of the case reads the manifest's value, by read calls and mapped. */
+    static void assertReads(Corpus.Case c) {
         List<Json> got = readAll(c);
         List<Json> expected = ((Json.JArray) c.values()).items();
         assertEquals(expected.size(), got.size(), "element count");
@@ -100,14 +102,19 @@ public class ConformanceTest {
 
     /** Every element in C order, read both through the read-into-buffer and the mapped paths, which must agree. */
     static List<Json> readAll(Corpus.Case c) {
-        List<Json> read = readAll(c, IoMode.READ);
-        List<Json> mapped = readAll(c, IoMode.MAP);
+        return readAll(c.dir());
+    }
+
+    /** Every element of the array at {@code dir} (a folder, or a path through a zip file) in C order, both ways. */
+    static List<Json> readAll(Path dir) {
+        List<Json> read = readAll(dir, IoMode.READ);
+        List<Json> mapped = readAll(dir, IoMode.MAP);
         assertEquals(read, mapped, "mapped and read-in values differ");
         return read;
     }
 
-    private static List<Json> readAll(Corpus.Case c, IoMode mode) {
-        try (Zarr zarr = Zarr.open(c.dir(), mode)) {
+    private static List<Json> readAll(Path dir, IoMode mode) {
+        try (Zarr zarr = Zarr.open(dir, mode)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];
             array.forEachRecord(null, (index, records, i) -> out[(int) index] = array.layout().toJson(records, i));
