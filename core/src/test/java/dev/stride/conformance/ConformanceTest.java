@@ -9,6 +9,7 @@ import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +41,23 @@ public class ConformanceTest {
             "uncompressed chunk has the wrong size", new Refusal(ZarrException.CorruptChunk.class, "chunk holds"),
             "unknown storage transformer must be refused", new Refusal(ZarrException.Unsupported.class, "unknown storage transformer"));
 
+    /** How an error case must be refused: the exception's type and a fragment of its message. */
     public record Refusal(Class<? extends ZarrException> type, String fragment) {
+        /** Runs {@code read}, which must throw this refusal; the exception. */
+        public ZarrException assertRefuses(Executable read) {
+            ZarrException e = assertThrows(type, read);
+            assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
+            return e;
+        }
+    }
+
+    /** The refusal listed for an error case of the v3 or the v2 manifest; a failure when there is none. */
+    public static Refusal refusal(Corpus.Case c) {
+        Refusal r = REFUSALS.containsKey(c.reason()) ? REFUSALS.get(c.reason()) : V2ConformanceTest.REFUSALS.get(c.reason());
+        if (r == null) {
+            fail("no expected refusal listed for reason '" + c.reason() + "'");
+        }
+        return r;
     }
 
     @TestFactory
@@ -54,14 +71,7 @@ public class ConformanceTest {
         Assumptions.assumeTrue(codecsAvailable(c), "needs a codec outside core (zstd or blosc): run by stride-codecs");
         switch (c.expect()) {
             case "ok" -> assertReads(c);
-            case "error" -> {
-                Refusal r = REFUSALS.get(c.reason());
-                if (r == null) {
-                    fail("no expected refusal listed for reason '" + c.reason() + "'");
-                }
-                ZarrException e = assertThrows(r.type(), () -> readAll(c));
-                assertTrue(e.getMessage().contains(r.fragment()), () -> "message '" + e.getMessage() + "' lacks '" + r.fragment() + "'");
-            }
+            case "error" -> refusal(c).assertRefuses(() -> readAll(c));
             case "optional" -> {
                 try {
                     assertReads(c);
