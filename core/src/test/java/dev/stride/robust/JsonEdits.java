@@ -14,7 +14,7 @@ import java.util.Map;
  * value a metadata parser finds hard (sizes at the edges of int and long, non-finite numbers, names of types and
  * codecs, deep nesting, a copy of another part of the document).
  */
-final class JsonEdits {
+public final class JsonEdits {
     private static final List<String> NUMBERS = List.of("0", "-1", "1", "2", "3", "8", "255", "256", "65536",
             "2147483647", "2147483648", "4294967296", "1073741824", "8589934584", "9007199254740993", "4611686018427387904",
             "9223372036854775807", "9223372036854775808", "18446744073709551615", "18446744073709551616",
@@ -48,7 +48,7 @@ final class JsonEdits {
     }
 
     /** {@code doc} with the member or item at a JSON pointer ({@code /codecs/0/name}) set to {@code value}, or removed when null. */
-    static Json set(Json doc, String pointer, Json value) {
+    public static Json set(Json doc, String pointer, Json value) {
         List<Object> path = new ArrayList<>();
         Json current = doc;
         for (String step : pointer.substring(1).split("/", -1)) {
