@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Structure-aware edits of a JSON document, driven by fuzzer data: a member or item is removed, or replaced by a
  * value a metadata parser finds hard (sizes at the edges of int and long, non-finite numbers, names of types and
- * codecs, deep nesting, a copy of another part of the document).
+ * codecs of Zarr v3 and v2, deep nesting, a copy of another part of the document).
  */
 public final class JsonEdits {
     private static final List<String> NUMBERS = List.of("0", "-1", "1", "2", "3", "8", "255", "256", "65536",
@@ -24,13 +24,17 @@ public final class JsonEdits {
             "sharding_indexed", "zstd", "blosc", "regular", "default", "v2", "little", "big", "start", "end", "inline",
             "array", "group", "bool", "int8", "uint64", "float16", "float64", "complex128", "r8", "r16", "r0", "r7",
             "r8589934592", "numpy.datetime64", "numpy.timedelta64", "ms", "generic", "NaN", "NaT", "0x7fc00001", "0x",
-            "AQID", "", ".", "..", "/", "a/b", "__x", "zarr.json", "name", "configuration", "fields", "data_type");
+            "AQID", "", ".", "..", "/", "a/b", "__x", "zarr.json", "name", "configuration", "fields", "data_type",
+            // Zarr v2: numpy type strings, numcodecs ids and members, the layout's letters
+            "<f8", ">i2", "|u1", "|b1", "<c16", "<f2", "|S7", "|S0", "<U4", ">U1", "|V3", "<M8[ms]", ">m8[10s]", "<M8", "|O",
+            "=i4", "<q8", "id", "zlib", "lz4", "bz2", "lzma", "delta", "fixedscaleoffset", "bitround", "quantize", "astype",
+            "shuffle", "dtype", "encode_dtype", "C", "F", "AAAAAAAAAAA=");
 
     private JsonEdits() {
     }
 
     /** One edit; one that would nest the document deeper than {@link JsonCodec} prints (1000) is dropped. */
-    static Json edit(Json doc, FuzzedDataProvider data) {
+    public static Json edit(Json doc, FuzzedDataProvider data) {
         List<List<Object>> paths = new ArrayList<>();
         collect(doc, new ArrayList<>(), paths);
         List<Object> path = paths.get(data.consumeInt(0, paths.size() - 1));
