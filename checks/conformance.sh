@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Conformance: the command line against the whole manifest of the shared conformance corpus
-# (../shared/conformance/check_cli.py) from local files, then over HTTP (the corpus served by nginx on loopback,
-# checks/servers/nginx.sh) and over S3 (the corpus uploaded to s3proxy in memory, checks/servers/s3proxy.sh, and read
-# with the AWS variables set as a user sets them). Needs ../shared next to the repository and nginx; a few minutes.
+# Conformance: the command line against both manifests of the shared conformance corpus, Zarr v3 and Zarr v2
+# (../shared/conformance/check_cli.py), from local files, then over HTTP (the corpus served by nginx on loopback,
+# checks/servers/nginx.sh), from zip files over HTTP, and over S3 (the corpus uploaded to s3proxy in memory,
+# checks/servers/s3proxy.sh, and read with the AWS variables set as a user sets them). Needs ../shared next to the
+# repository and nginx; a few minutes.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 need_shared
@@ -12,11 +13,32 @@ trap 'kill "$(cat "$servers/http/nginx.pid")" "$(cat "$servers/zip-http/nginx.pi
 check="$shared/conformance/check_cli.py"
 stride="$root/stride"
 
+v2="$shared/conformance/zarr-v2/manifest.json"
+
 # the checker runs its cases in temp dirs: every path it gets is absolute
 python3 "$check" -- "$stride"
+python3 "$check" --manifest "$v2" -- "$stride"
 
 port=$("$root/checks/servers/nginx.sh" "$shared/conformance" "$servers/http")
 python3 "$check" --base "http://127.0.0.1:$port" -- "$stride"
+python3 "$check" --manifest "$v2" --base "http://127.0.0.1:$port/zarr-v2" -- "$stride"
+
+# a v2 hierarchy over HTTP, which cannot list: info walks it through its consolidated .zmetadata
+tree=$("$stride" info "http://127.0.0.1:$port/zarr-v2/numcodecs/tree.zarr")
+for line in 'tree.zarr  group' 'attributes       title: "a v2 hierarchy"' '└── tracks  group' '    └── points  array' \
+    'attributes       units: "deg"' 'lat   float64       0     8'; do
+  grep -qF -- "$line" <<<"$tree" || fail "stride info of the v2 tree.zarr over HTTP lacks '$line':"$'\n'"$tree"
+done
+
+# zarr-python 2's hierarchy as its two zip files, each read in place over HTTP. The manifest names the folder
+# (zarr-python-2/data.zarr/...), which no --base can turn into a path inside a zip, so zip-manifest.py rebases those
+# cases onto where each zip holds the folder: data.zarr/ in the one zipped from its parent, the top in the other
+for zipped in parent:data.zarr within:; do
+  rebased="$servers/v2-zip-${zipped%%:*}"
+  python3 "$root/checks/zip-manifest.py" "$v2" zarr-python-2/data.zarr "${zipped#*:}" "$rebased"
+  python3 "$check" --manifest "$rebased/manifest.json" \
+    --base "http://127.0.0.1:$port/zarr-v2/zarr-python-2/data.zipped_from_${zipped%%:*}.zarr.zip" -- "$stride"
+done
 
 # a path into a zip file: the v3 corpus zipped by Python's zipfile (entries deflated), served by nginx
 mkdir -p "$servers/zip"
@@ -29,3 +51,4 @@ AWS_ENDPOINT_URL=$("$root/checks/servers/s3proxy.sh" "$servers/s3")
 export AWS_ENDPOINT_URL
 python3 "$root/checks/servers/s3upload.py" "$shared/conformance" "$AWS_ENDPOINT_URL" corpus
 python3 "$check" --base s3://corpus -- "$stride"
+python3 "$check" --manifest "$v2" --base s3://corpus/zarr-v2 -- "$stride"

@@ -27,7 +27,10 @@ targets=(${FUZZ_TARGETS:-
   core:ZipFuzzTest#zipFile
   codecs:CodecFuzzTest#zstdChunk
   codecs:CodecFuzzTest#bloscChunk
-  codecs:CodecFuzzTest#numcodecsChunk})
+  codecs:CodecFuzzTest#numcodecsChunk
+  codecs:V2MetadataFuzzTest#zarrayBytes
+  codecs:V2MetadataFuzzTest#zarrayMembers
+  codecs:V2ChunkFuzzTest#v2Chunk})
 
 # 1 GiB of heap keeps a leak or a huge allocation visible under the RSS limit. JUnit's @Timeout, which would time out
 # the whole run, is replaced by libFuzzer's per-input timeout: Jazzer derives one from the annotation, a hang guard

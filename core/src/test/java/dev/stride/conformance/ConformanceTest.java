@@ -9,9 +9,11 @@ import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.function.Executable;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -39,7 +41,23 @@ public class ConformanceTest {
             "uncompressed chunk has the wrong size", new Refusal(ZarrException.CorruptChunk.class, "chunk holds"),
             "unknown storage transformer must be refused", new Refusal(ZarrException.Unsupported.class, "unknown storage transformer"));
 
+    /** How an error case must be refused: the exception's type and a fragment of its message. */
     public record Refusal(Class<? extends ZarrException> type, String fragment) {
+        /** Runs {@code read}, which must throw this refusal; the exception. */
+        public ZarrException assertRefuses(Executable read) {
+            ZarrException e = assertThrows(type, read);
+            assertTrue(e.getMessage().contains(fragment), () -> "message '" + e.getMessage() + "' lacks '" + fragment + "'");
+            return e;
+        }
+    }
+
+    /** The refusal listed for an error case of the v3 or the v2 manifest; a failure when there is none. */
+    public static Refusal refusal(Corpus.Case c) {
+        Refusal r = REFUSALS.containsKey(c.reason()) ? REFUSALS.get(c.reason()) : V2ConformanceTest.REFUSALS.get(c.reason());
+        if (r == null) {
+            fail("no expected refusal listed for reason '" + c.reason() + "'");
+        }
+        return r;
     }
 
     @TestFactory
@@ -53,14 +71,7 @@ public class ConformanceTest {
         Assumptions.assumeTrue(codecsAvailable(c), "needs a codec outside core (zstd or blosc): run by stride-codecs");
         switch (c.expect()) {
             case "ok" -> assertReads(c);
-            case "error" -> {
-                Refusal r = REFUSALS.get(c.reason());
-                if (r == null) {
-                    fail("no expected refusal listed for reason '" + c.reason() + "'");
-                }
-                ZarrException e = assertThrows(r.type(), () -> readAll(c));
-                assertTrue(e.getMessage().contains(r.fragment()), () -> "message '" + e.getMessage() + "' lacks '" + r.fragment() + "'");
-            }
+            case "error" -> refusal(c).assertRefuses(() -> readAll(c));
             case "optional" -> {
                 try {
                     assertReads(c);
@@ -83,7 +94,8 @@ public class ConformanceTest {
         return true;
     }
 
-    private static void assertReads(Corpus.Case c) {
+    /** Every element of the case reads the manifest's value, by read calls and mapped. */
+    static void assertReads(Corpus.Case c) {
         List<Json> got = readAll(c);
         List<Json> expected = ((Json.JArray) c.values()).items();
         assertEquals(expected.size(), got.size(), "element count");
@@ -100,14 +112,19 @@ public class ConformanceTest {
 
     /** Every element in C order, read both through the read-into-buffer and the mapped paths, which must agree. */
     static List<Json> readAll(Corpus.Case c) {
-        List<Json> read = readAll(c, IoMode.READ);
-        List<Json> mapped = readAll(c, IoMode.MAP);
+        return readAll(c.dir());
+    }
+
+    /** Every element of the array at {@code dir} (a folder, or a path through a zip file) in C order, both ways. */
+    static List<Json> readAll(Path dir) {
+        List<Json> read = readAll(dir, IoMode.READ);
+        List<Json> mapped = readAll(dir, IoMode.MAP);
         assertEquals(read, mapped, "mapped and read-in values differ");
         return read;
     }
 
-    private static List<Json> readAll(Corpus.Case c, IoMode mode) {
-        try (Zarr zarr = Zarr.open(c.dir(), mode)) {
+    private static List<Json> readAll(Path dir, IoMode mode) {
+        try (Zarr zarr = Zarr.open(dir, mode)) {
             ZarrArray array = zarr.array("/");
             Json[] out = new Json[Math.toIntExact(array.metadata().size())];
             array.forEachRecord(null, (index, records, i) -> out[(int) index] = array.layout().toJson(records, i));

@@ -15,10 +15,17 @@ import java.util.List;
  * unless {@code STRIDE_REQUIRE_SHARED=1} (CI), which makes its absence a failure.
  */
 public final class Corpus {
+    /** The manifest of the Zarr v2 cases, below the shared conformance folder; its paths are relative to its own folder. */
+    public static final String V2_MANIFEST = "zarr-v2/manifest.json";
+
     private Corpus() {
     }
 
     public record Case(String path, String expect, String reason, Json values, Path dir) {
+        /** The case's path below the shared conformance folder, where a server of that whole folder has it. */
+        public String served() {
+            return shared().resolve("conformance").relativize(dir).toString().replace('\\', '/');
+        }
     }
 
     /** The shared folder, or a skipped test when it is absent and not required. */
@@ -40,25 +47,27 @@ public final class Corpus {
         return Path.of(configured).toAbsolutePath().normalize();
     }
 
-    /** The cases of the Zarr v3 manifest ({@code conformance/manifest.json}). */
+    /** The cases of the Zarr v3 manifest. */
     public static List<Case> cases() {
-        return cases(shared().resolve("conformance"));
+        return cases("manifest.json");
     }
 
     /**
-     * The cases of the Zarr v2 manifest ({@code conformance/zarr-v2/manifest.json}): zarr-python 2 and numcodecs output,
-     * its values as its {@code about} spells them (S as base64 without trailing NULs, V as byte values).
+     * The cases of the Zarr v2 manifest: zarr-python 2 and numcodecs output, its values as its {@code about} spells
+     * them (S as base64 without trailing NULs, V as byte values).
      */
     public static List<Case> v2Cases() {
-        return cases(shared().resolve("conformance/zarr-v2"));
+        return cases(V2_MANIFEST);
     }
 
-    /** The cases of the {@code manifest.json} in {@code root}, each case's folder resolved against it. */
-    private static List<Case> cases(Path root) {
+    /** The cases of the manifest at {@code manifest} below the shared conformance folder ({@link #V2_MANIFEST}). */
+    public static List<Case> cases(String manifest) {
+        Path file = shared().resolve("conformance").resolve(manifest);
+        Path root = file.getParent();
         try {
-            Json.JObject manifest = (Json.JObject) JsonCodec.parse(Files.readAllBytes(root.resolve("manifest.json")));
+            Json.JObject listed = (Json.JObject) JsonCodec.parse(Files.readAllBytes(file));
             List<Case> out = new ArrayList<>();
-            for (Json c : ((Json.JArray) manifest.get("cases")).items()) {
+            for (Json c : ((Json.JArray) listed.get("cases")).items()) {
                 Json.JObject o = (Json.JObject) c;
                 String path = ((Json.JString) o.get("path")).value();
                 String reason = o.get("reason") instanceof Json.JString s ? s.value() : "";

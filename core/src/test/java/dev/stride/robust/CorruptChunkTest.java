@@ -18,7 +18,6 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.zip.CRC32;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -54,9 +53,8 @@ public class CorruptChunkTest {
     @MethodSource("chains")
     void everyTruncationIsRefused(Chain chain) {
         ChunkFixture f = fixture(chain);
-        byte[] valid = f.valid();
-        for (int n = 0; n < valid.length; n++) {
-            assertCorrupt(f, Arrays.copyOf(valid, n));
+        for (byte[] truncated : Damage.truncations(f.valid())) {
+            assertCorrupt(f, truncated);
         }
     }
 
@@ -64,10 +62,7 @@ public class CorruptChunkTest {
     @MethodSource("chains")
     void extendedChunksAreRefused(Chain chain) {
         ChunkFixture f = fixture(chain);
-        byte[] valid = f.valid();
-        for (byte[] tail : new byte[][] {{0}, {1, 2, 3, 4, 5, 6, 7}, valid}) {
-            byte[] longer = Arrays.copyOf(valid, valid.length + tail.length);
-            System.arraycopy(tail, 0, longer, valid.length, tail.length);
+        for (byte[] longer : Damage.extensions(f.valid())) {
             if (chain.trailingBytesAllowed()) {
                 byte[] read = Fuzzing.readOrRefuse(f, longer);
                 assertTrue(read == null || Arrays.equals(read, ChunkFixture.records()), chain + ": trailing bytes changed the values");
@@ -81,20 +76,11 @@ public class CorruptChunkTest {
     @MethodSource("chains")
     void garbledBytesAreRefusedOrReadAsRecords(Chain chain) {
         ChunkFixture f = fixture(chain);
-        byte[] valid = f.valid();
-        Random random = new Random(8);
-        for (int i = 0; i < valid.length + 200; i++) {
-            byte[] bad = valid.clone();
-            if (i < valid.length) {
-                bad[i] ^= 0x5a;
-            } else {
-                for (int k = 1 + random.nextInt(6); k > 0; k--) {
-                    bad[random.nextInt(bad.length)] = (byte) random.nextInt();
-                }
-            }
-            byte[] read = Fuzzing.readOrRefuse(f, bad);
+        List<byte[]> garbled = Damage.garbles(f.valid(), 200, 8);
+        for (int i = 0; i < garbled.size(); i++) {
+            byte[] read = Fuzzing.readOrRefuse(f, garbled.get(i));
             if (chain.checksummed() && read != null && !Arrays.equals(read, ChunkFixture.records())) {
-                throw new AssertionError(chain + ": changed bytes at " + i + " read as other values despite the checksum");
+                throw new AssertionError(chain + ": garbled copy " + i + " read as other values despite the checksum");
             }
         }
     }

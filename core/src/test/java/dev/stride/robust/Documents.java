@@ -74,16 +74,20 @@ public final class Documents {
 
     /** {@link #valid()}, then every zarr.json of the shared conformance corpus when it is there. */
     public static Stream<byte[]> seeds() {
+        return Stream.concat(valid().stream(), corpus("zarr.json").stream());
+    }
+
+    /** Every document named {@code name} ({@code zarr.json}, {@code .zarray}) in the shared conformance corpus; none when it is absent. */
+    public static List<byte[]> corpus(String name) {
         Path corpus = Corpus.location().resolve("conformance");
-        Stream<byte[]> shared = Stream.empty();
-        if (Files.isDirectory(corpus)) {
-            try (Stream<Path> files = Files.walk(corpus)) {
-                shared = files.filter(p -> p.getFileName().toString().equals("zarr.json")).sorted().map(Documents::read).toList().stream();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        if (!Files.isDirectory(corpus)) {
+            return List.of();
         }
-        return Stream.concat(valid().stream(), shared);
+        try (Stream<Path> files = Files.walk(corpus)) {
+            return files.filter(p -> p.getFileName().toString().equals(name)).sorted().map(Documents::read).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static byte[] read(Path file) {
@@ -104,7 +108,12 @@ public final class Documents {
      * Returns the metadata, or null when refused.
      */
     public static NodeMetadata open(byte[] document) {
-        try (Zarr zarr = Zarr.open(new MemoryStore().put("zarr.json", document))) {
+        return open("zarr.json", document);
+    }
+
+    /** As {@link #open(byte[])}, the document stored as the root's {@code name}: {@code zarr.json} or a Zarr v2 {@code .zarray}. */
+    public static NodeMetadata open(String name, byte[] document) {
+        try (Zarr zarr = Zarr.open(new MemoryStore().put(name, document))) {
             NodeMetadata meta = zarr.metadata("/");
             assertEquals(meta.json(), JsonCodec.parse(JsonCodec.print(meta.json()).getBytes(StandardCharsets.UTF_8)),
                     "the document prints back to itself");

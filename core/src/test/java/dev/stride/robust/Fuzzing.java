@@ -38,7 +38,8 @@ public final class Fuzzing {
         return IntStream.range(0, fixtures.size()).mapToObj(i -> Arguments.of((Object) input(i, fixtures.get(i).valid())));
     }
 
-    static byte[] input(int selector, byte[] chunk) {
+    /** A fuzz input that picks fixture {@code selector} for {@code chunk}. */
+    public static byte[] input(int selector, byte[] chunk) {
         byte[] out = new byte[chunk.length + 1];
         out[0] = (byte) selector;
         System.arraycopy(chunk, 0, out, 1, chunk.length);

@@ -12,9 +12,9 @@ import java.util.Map;
 /**
  * Structure-aware edits of a JSON document, driven by fuzzer data: a member or item is removed, or replaced by a
  * value a metadata parser finds hard (sizes at the edges of int and long, non-finite numbers, names of types and
- * codecs, deep nesting, a copy of another part of the document).
+ * codecs of Zarr v3 and v2, deep nesting, a copy of another part of the document).
  */
-final class JsonEdits {
+public final class JsonEdits {
     private static final List<String> NUMBERS = List.of("0", "-1", "1", "2", "3", "8", "255", "256", "65536",
             "2147483647", "2147483648", "4294967296", "1073741824", "8589934584", "9007199254740993", "4611686018427387904",
             "9223372036854775807", "9223372036854775808", "18446744073709551615", "18446744073709551616",
@@ -24,13 +24,17 @@ final class JsonEdits {
             "sharding_indexed", "zstd", "blosc", "regular", "default", "v2", "little", "big", "start", "end", "inline",
             "array", "group", "bool", "int8", "uint64", "float16", "float64", "complex128", "r8", "r16", "r0", "r7",
             "r8589934592", "numpy.datetime64", "numpy.timedelta64", "ms", "generic", "NaN", "NaT", "0x7fc00001", "0x",
-            "AQID", "", ".", "..", "/", "a/b", "__x", "zarr.json", "name", "configuration", "fields", "data_type");
+            "AQID", "", ".", "..", "/", "a/b", "__x", "zarr.json", "name", "configuration", "fields", "data_type",
+            // Zarr v2: numpy type strings, numcodecs ids and members, the layout's letters
+            "<f8", ">i2", "|u1", "|b1", "<c16", "<f2", "|S7", "|S0", "<U4", ">U1", "|V3", "<M8[ms]", ">m8[10s]", "<M8", "|O",
+            "=i4", "<q8", "id", "zlib", "lz4", "bz2", "lzma", "delta", "fixedscaleoffset", "bitround", "quantize", "astype",
+            "shuffle", "dtype", "encode_dtype", "C", "F", "AAAAAAAAAAA=");
 
     private JsonEdits() {
     }
 
     /** One edit; one that would nest the document deeper than {@link JsonCodec} prints (1000) is dropped. */
-    static Json edit(Json doc, FuzzedDataProvider data) {
+    public static Json edit(Json doc, FuzzedDataProvider data) {
         List<List<Object>> paths = new ArrayList<>();
         collect(doc, new ArrayList<>(), paths);
         List<Object> path = paths.get(data.consumeInt(0, paths.size() - 1));
@@ -48,7 +52,7 @@ final class JsonEdits {
     }
 
     /** {@code doc} with the member or item at a JSON pointer ({@code /codecs/0/name}) set to {@code value}, or removed when null. */
-    static Json set(Json doc, String pointer, Json value) {
+    public static Json set(Json doc, String pointer, Json value) {
         List<Object> path = new ArrayList<>();
         Json current = doc;
         for (String step : pointer.substring(1).split("/", -1)) {

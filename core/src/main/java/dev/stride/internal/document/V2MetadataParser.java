@@ -130,6 +130,7 @@ public final class V2MetadataParser {
             default -> throw node.invalid("/order", "must be \"C\" or \"F\", not \"" + order + "\"");
         }
         List<Extension> onBytes = new ArrayList<>();
+        int beforeFilters = chain.size();
         Json filters = doc.get("filters");
         if (filters != null && filters != Json.JNull.NULL) {
             Json.JArray list = node.array(filters, "/filters");
@@ -153,7 +154,10 @@ public final class V2MetadataParser {
             chain.add(entry(node, "stride.big_endian_fields", Json.object("fields", new Json.JArray(big)), "/dtype"));
             byteOrder = ByteOrder.LITTLE_ENDIAN;
         }
-        chain.add(entry(node, "bytes", dtype.type().hasByteOrder()
+        // a filter may store another type than the dtype (numcodecs' astype '<i2' for a '|u1' array), whose bytes the
+        // bytes codec then needs an order for; the filters themselves read and write in the orders they name
+        boolean filtered = chain.size() > beforeFilters;
+        chain.add(entry(node, "bytes", dtype.type().hasByteOrder() || filtered
                 ? Json.object("endian", Json.string(byteOrder == ByteOrder.BIG_ENDIAN ? "big" : "little"))
                 : new Json.JObject(Map.of()), "/dtype"));
         chain.addAll(onBytes);
