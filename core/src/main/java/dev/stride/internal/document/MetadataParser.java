@@ -180,15 +180,7 @@ public final class MetadataParser {
         for (var e : entries.members().entrySet()) {
             String relative = e.getKey();
             String pointer = at + "/metadata/" + Node.escape(relative);
-            String childPath = node.path();
-            for (String name : relative.split("/", -1)) {
-                String bad = NodeMetadata.invalidNameReason(name);
-                if (bad != null) {
-                    throw node.invalid(pointer, bad);
-                }
-                childPath = NodeMetadata.childPath(childPath, name);
-            }
-            Node child = new Node(childPath);
+            Node child = new Node(node.descendant(relative, pointer));
             out.put(relative, parse(child, node.object(e.getValue(), pointer)));
         }
         return out;

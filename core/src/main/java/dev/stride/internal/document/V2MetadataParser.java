@@ -260,14 +260,7 @@ public final class V2MetadataParser {
                 continue;
             }
             String relative = key.substring(0, slash);
-            String childPath = node.path();
-            for (String name : relative.split("/", -1)) {
-                String bad = NodeMetadata.invalidNameReason(name);
-                if (bad != null) {
-                    throw node.invalid(pointer, bad);
-                }
-                childPath = NodeMetadata.childPath(childPath, name);
-            }
+            String childPath = node.descendant(relative, pointer);
             // the child's errors name the node and its place in this document
             Node child = new Node(childPath, node.pointer(pointer));
             Json attrs = entries.get(relative + "/.zattrs");

@@ -2,6 +2,7 @@ package dev.stride.internal.metadata;
 
 import dev.stride.model.Extension;
 import dev.stride.model.Json;
+import dev.stride.model.NodeMetadata;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.internal.json.JsonSyntaxException;
 import dev.stride.model.ZarrException;
@@ -40,6 +41,22 @@ public final class Node {
     }
 
     public String path() {
+        return path;
+    }
+
+    /**
+     * The path of the node {@code relative} ({@code a/b}) below this one, as consolidated metadata names it; a name the
+     * spec does not allow is refused at {@code pointer}.
+     */
+    public String descendant(String relative, String pointer) {
+        String path = this.path;
+        for (String name : relative.split("/", -1)) {
+            String bad = NodeMetadata.invalidNameReason(name);
+            if (bad != null) {
+                throw invalid(pointer, bad);
+            }
+            path = NodeMetadata.childPath(path, name);
+        }
         return path;
     }
 
