@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes every Jazzer target for a bounded time: checks/fuzz.sh [SECONDS] (per target, default 60).
 #
-# Each target runs in its own Maven test run with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM). Everything the
+# Each target runs in its own Maven test run with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM), the targets of
+# each module one after another and the modules side by side: libFuzzer uses one core, and each run spends half its
+# time starting Maven and instrumenting classes, so two lanes halve the wall time on two cores. Everything the
 # run writes stays out of the source tree, under <module>/target/fuzz/ (Jazzer's base directory): the corpus it grows
 # (.cifuzz-corpus/<Class>/<method>/, where later runs start until `mvn clean`) and a finding's input (crash-*, timeout-*,
 # oom-*). The committed regression inputs under src/test/resources/<package>/<Class>Inputs/<method>/ are only read, as
@@ -38,10 +40,13 @@ targets=(${FUZZ_TARGETS:-
 export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Xmx1g"
 export JAZZER_FUZZ=1
 
-./mvnw -q -pl core,codecs -am test-compile
+# core is installed once, so the codecs lane resolves it without building core again beside the core lane
+./mvnw -q -pl core -am install -DskipTests -Dmaven.javadoc.skip -Dmaven.source.skip
+./mvnw -q -pl codecs test-compile
 
-failed=()
-for target in "${targets[@]}"; do
+# fuzz TARGET: one bounded run; prints its lines, and returns non-zero on a finding or failure
+fuzz() {
+  local target="$1" module test class package inputs base log started found
   module="${target%%:*}"
   test="${target#*:}"
   class="${test%%#*}"
@@ -55,7 +60,7 @@ for target in "${targets[@]}"; do
   echo "fuzzing $target for ${seconds}s (log: $log)"
   started=$(date +%s)
   touch "$log.started"
-  if ./mvnw -pl "$module" -am test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+  if ./mvnw -pl "$module" test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
       -Djazzer.max_duration="${seconds}s" -Djunit.jupiter.execution.timeout.mode=disabled -Djazzer.internal.basedir="$base" \
       -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-rss_limit_mb=3072 -Djazzer.internal.arg.2=-timeout="$input_seconds" >"$log" 2>&1; then
     echo "  $(grep -E '^(Done|#[0-9]+[[:space:]]+DONE)' "$log" | tail -1) in $(($(date +%s) - started))s"
@@ -67,12 +72,33 @@ for target in "${targets[@]}"; do
         echo "    input: $found (with the fix, copy it to $inputs/)"
       fi
     done
-    failed+=("$target")
+    return 1
   fi
-done
+}
 
-if [ ${#failed[@]} -gt 0 ]; then
-  echo "fuzzing found problems in: ${failed[*]}"
+# lane MODULE: the module's targets in turn, the output kept whole per target; records the failed ones in a file
+lane() {
+  local target
+  for target in "${targets[@]}"; do
+    if [[ "${target%%:*}" == "$1" ]]; then
+      fuzz "$target" >"$lanes/$target.out" 2>&1 || echo "$target" >>"$lanes/failed"
+      cat "$lanes/$target.out"
+    fi
+  done
+}
+
+make_tmp fuzz
+lanes="$tmp"
+modules=$(printf '%s\n' "${targets[@]}" | sed 's/:.*//' | sort -u)
+pids=()
+for module in $modules; do
+  lane "$module" &
+  pids+=($!)
+done
+wait "${pids[@]}"
+
+if [[ -s "$lanes/failed" ]]; then
+  echo "fuzzing found problems in: $(tr '\n' ' ' <"$lanes/failed")"
   exit 1
 fi
 echo "fuzzing: ${#targets[@]} targets, ${seconds}s each, no findings"
