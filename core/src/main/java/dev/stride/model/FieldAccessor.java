@@ -11,9 +11,9 @@ import java.util.List;
  * Reads and writes one leaf field of record {@code i} in a segment of packed records. Get the accessor of the kind you
  * expect without a cast from {@code array.field("x", DoubleField.class)}, or pattern-match on this sealed family; every
  * accessor comes from a {@code RecordLayout} (Stride implements these interfaces, a user holds them). Each kind has a
- * getter and a setter of one value, and bulk copies between {@code n} consecutive records and a Java array. A record
- * index is counted in records from the start of the segment; an index or count beyond it is an
- * {@link IndexOutOfBoundsException}, as for any read of a {@link MemorySegment}.
+ * getter and a setter of one value, and bulk copies between {@code n} consecutive records and a Java array
+ * ({@link Copies}). A record index is counted in records from the start of the segment; an index or count beyond it is
+ * an {@link IndexOutOfBoundsException}, as for any read of a {@link MemorySegment}.
  *
  * <p>Integers: {@code get} gives the stored bits in the Java type of the same width, so a uint8 of 255 is the byte
  * -1. The value itself, unsigned types included, comes from {@link ByteField#getInt}, {@link ShortField#getInt},
@@ -96,8 +96,37 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
      */
     Column column(Object values, long records);
 
+    /**
+     * Bulk copies between this field of {@code n} consecutive records and a Java array, the one a column of the field
+     * holds ({@code double[]} for float64, {@code String[]} for text: see {@link Column}). Most kinds take one item of
+     * the array a record; complex numbers two (re, im), raw values and byte strings their byte size; positions count
+     * records, whatever a record takes.
+     *
+     * @param <A> the Java array
+     */
+    interface Copies<A> {
+        /**
+         * Copies records {@code first..first+n} into {@code dst}, record {@code first} into record {@code pos} of it.
+         * @param records packed records
+         * @param first the first record read
+         * @param n how many records
+         * @param dst where the values go
+         * @param pos the record of {@code dst} that receives record {@code first}
+         */
+        void get(MemorySegment records, long first, int n, A dst, int pos);
+        /**
+         * Stores records {@code pos..pos+n} of {@code src} into records {@code first..first+n}.
+         * @param records packed records, written in place
+         * @param first the first record written
+         * @param n how many records
+         * @param src the values
+         * @param pos the record of {@code src} stored into record {@code first}
+         */
+        void set(MemorySegment records, long first, int n, A src, int pos);
+    }
+
     /** A bool field: stored as one byte, 0 for false and anything else true. */
-    non-sealed interface BoolField extends FieldAccessor {
+    non-sealed interface BoolField extends FieldAccessor, Copies<boolean[]> {
         /**
          * The value of one record.
          * @param records packed records
@@ -112,24 +141,6 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param v the value
          */
         void set(MemorySegment records, long i, boolean v);
-        /**
-         * Copies records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the values go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, boolean[] dst, int pos);
-        /**
-         * Stores {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the values
-         * @param pos the index in {@code src} of the value of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, boolean[] src, int pos);
     }
 
     /** int8 to uint32: integers whose every value a long holds, so they read as a long, a double and a JSON number alike. */
@@ -144,7 +155,7 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
     }
 
     /** int8 or uint8; {@code get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
-    non-sealed interface ByteField extends IntegerField {
+    non-sealed interface ByteField extends IntegerField, Copies<byte[]> {
         /**
          * The stored bits: a uint8 of 255 is -1.
          * @param records packed records
@@ -160,24 +171,6 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          */
         void set(MemorySegment records, long i, byte v);
         /**
-         * Copies the bits of records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the bits go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, byte[] dst, int pos);
-        /**
-         * Stores the bits of {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the bits
-         * @param pos the index in {@code src} of the bits of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, byte[] src, int pos);
-        /**
          * The value of one record.
          * @param records packed records
          * @param i the record's index
@@ -187,7 +180,7 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
     }
 
     /** int16 or uint16; {@code get} gives the raw bits, {@link #getInt} and {@link #getLong} the value. */
-    non-sealed interface ShortField extends IntegerField {
+    non-sealed interface ShortField extends IntegerField, Copies<short[]> {
         /**
          * The stored bits: a uint16 of 65535 is -1.
          * @param records packed records
@@ -203,24 +196,6 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          */
         void set(MemorySegment records, long i, short v);
         /**
-         * Copies the bits of records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the bits go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, short[] dst, int pos);
-        /**
-         * Stores the bits of {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the bits
-         * @param pos the index in {@code src} of the bits of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, short[] src, int pos);
-        /**
          * The value of one record.
          * @param records packed records
          * @param i the record's index
@@ -230,7 +205,7 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
     }
 
     /** int32 or uint32; {@code get} gives the raw bits, {@link #getLong} the value. */
-    non-sealed interface IntField extends IntegerField {
+    non-sealed interface IntField extends IntegerField, Copies<int[]> {
         /**
          * The stored bits: a uint32 of 4294967295 is -1.
          * @param records packed records
@@ -245,28 +220,10 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param v the bits
          */
         void set(MemorySegment records, long i, int v);
-        /**
-         * Copies the bits of records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the bits go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, int[] dst, int pos);
-        /**
-         * Stores the bits of {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the bits
-         * @param pos the index in {@code src} of the bits of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, int[] src, int pos);
     }
 
     /** float16 and float32: read as a float, held in a {@link FloatColumn}. */
-    sealed interface FloatValuedField extends FieldAccessor permits HalfField, FloatField {
+    sealed interface FloatValuedField extends FieldAccessor, Copies<float[]> permits HalfField, FloatField {
         /**
          * The value of one record (a float16 widened exactly).
          * @param records packed records
@@ -281,24 +238,6 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param v the value
          */
         void set(MemorySegment records, long i, float v);
-        /**
-         * Copies records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the values go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, float[] dst, int pos);
-        /**
-         * Stores {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the values
-         * @param pos the index in {@code src} of the value of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, float[] src, int pos);
     }
 
     /** float16, widened to float (exactly) and narrowed from float to the nearest float16. */
@@ -312,7 +251,7 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
      * uint64 above {@link Long#MAX_VALUE} are negative: {@link #getBigInteger} gives the value, {@link #getDouble} its
      * nearest double, and {@link Long#toUnsignedString(long)} prints the bits without an object per value.
      */
-    non-sealed interface LongField extends FieldAccessor {
+    non-sealed interface LongField extends FieldAccessor, Copies<long[]> {
         /**
          * The stored bits: a uint64 of 2^64-1 is -1.
          * @param records packed records
@@ -327,24 +266,6 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param v the bits
          */
         void set(MemorySegment records, long i, long v);
-        /**
-         * Copies the bits of records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the bits go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, long[] dst, int pos);
-        /**
-         * Stores the bits of {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the bits
-         * @param pos the index in {@code src} of the bits of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, long[] src, int pos);
         /**
          * The value as an integer of any size.
          * @param records packed records
@@ -381,7 +302,7 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
     }
 
     /** float64. */
-    non-sealed interface DoubleField extends FieldAccessor {
+    non-sealed interface DoubleField extends FieldAccessor, Copies<double[]> {
         /**
          * The value of one record.
          * @param records packed records
@@ -396,28 +317,10 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param v the value
          */
         void set(MemorySegment records, long i, double v);
-        /**
-         * Copies records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the values go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, double[] dst, int pos);
-        /**
-         * Stores {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the values
-         * @param pos the index in {@code src} of the value of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, double[] src, int pos);
     }
 
     /** complex64 or complex128: real and imaginary parts as doubles; bulk copies interleave them (re, im). */
-    non-sealed interface ComplexField extends FieldAccessor {
+    non-sealed interface ComplexField extends FieldAccessor, Copies<double[]> {
         /**
          * The real part of one record.
          * @param records packed records
@@ -440,28 +343,10 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @param im the imaginary part
          */
         void set(MemorySegment records, long i, double re, double im);
-        /**
-         * Copies records {@code first..first+n} into {@code dst}, two values (re, im) a record, from record {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the parts go: record {@code first} at {@code 2 * pos} and {@code 2 * pos + 1}
-         * @param pos the record of {@code dst} that receives record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, double[] dst, int pos);
-        /**
-         * Stores the interleaved parts of {@code src} from record {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the parts (re, im) of each record
-         * @param pos the record of {@code src} stored into record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, double[] src, int pos);
     }
 
     /** r&lt;N&gt;: the bytes as stored; bulk copies hold N/8 bytes per record. */
-    non-sealed interface RawField extends FieldAccessor {
+    non-sealed interface RawField extends FieldAccessor, Copies<byte[]> {
         /**
          * A copy of the bytes of one record.
          * @param records packed records
@@ -477,31 +362,13 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @throws ZarrException.BadRequest when {@code v} is not N/8 bytes long
          */
         void set(MemorySegment records, long i, byte[] v);
-        /**
-         * Copies records {@code first..first+n} into {@code dst}, N/8 bytes a record, from record {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the bytes go: record {@code first} from byte {@code pos * N/8}
-         * @param pos the record of {@code dst} that receives record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, byte[] dst, int pos);
-        /**
-         * Stores the bytes of {@code src} from record {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src N/8 bytes a record
-         * @param pos the record of {@code src} stored into record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, byte[] src, int pos);
     }
 
     /**
      * numpy's {@code S<n>}, zarr-python's {@code null_terminated_bytes}: byte strings of at most n bytes padded with
      * NULs. One value reads without its trailing NULs, as numpy gives it; bulk copies hold the n stored bytes a record.
      */
-    non-sealed interface ByteStringField extends FieldAccessor {
+    non-sealed interface ByteStringField extends FieldAccessor, Copies<byte[]> {
         /**
          * The bytes of one record without trailing NULs (inner NULs stay).
          * @param records packed records
@@ -517,31 +384,13 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @throws ZarrException.BadRequest when {@code v} is longer than n bytes
          */
         void set(MemorySegment records, long i, byte[] v);
-        /**
-         * Copies records {@code first..first+n} into {@code dst} as stored, n bytes a record, from record {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the bytes go: record {@code first} from byte {@code pos * n}
-         * @param pos the record of {@code dst} that receives record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, byte[] dst, int pos);
-        /**
-         * Stores the bytes of {@code src} from record {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src n bytes a record
-         * @param pos the record of {@code src} stored into record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, byte[] src, int pos);
     }
 
     /**
      * numpy's {@code U<n>}, zarr-python's {@code fixed_length_utf32}: text of at most n code points, each stored as a
      * 4-byte UTF-32 unit in the records' byte order and padded with NULs; a value reads without its trailing NULs.
      */
-    non-sealed interface StringField extends FieldAccessor {
+    non-sealed interface StringField extends FieldAccessor, Copies<String[]> {
         /**
          * The text of one record.
          * @param records packed records
@@ -558,24 +407,6 @@ public sealed interface FieldAccessor permits FieldAccessor.BoolField, FieldAcce
          * @throws ZarrException.BadRequest when {@code v} has more than n code points
          */
         void set(MemorySegment records, long i, String v);
-        /**
-         * Copies the text of records {@code first..first+n} into {@code dst} from {@code pos}.
-         * @param records packed records
-         * @param first the first record read
-         * @param n how many records
-         * @param dst where the strings go
-         * @param pos the index in {@code dst} of record {@code first}
-         */
-        void get(MemorySegment records, long first, int n, String[] dst, int pos);
-        /**
-         * Stores {@code src} from {@code pos} into records {@code first..first+n}.
-         * @param records packed records, written in place
-         * @param first the first record written
-         * @param n how many records
-         * @param src the strings, none longer than n code points
-         * @param pos the index in {@code src} of the value of record {@code first}
-         */
-        void set(MemorySegment records, long first, int n, String[] src, int pos);
     }
 
     /**
