@@ -25,18 +25,10 @@ import java.util.TreeMap;
  * AWS and S3-compatible servers accept alike (no chunked uploads, no flexible checksums: those are refused by some
  * servers). Holds no secret itself, and prints none.
  */
-final class SigV4Signer implements RequestSigner {
+record SigV4Signer(AwsCredentialsProvider credentials, String region) implements RequestSigner {
     private static final AwsV4HttpSigner SIGNER = AwsV4HttpSigner.create();
     /** Set by the HTTP client itself (the JDK's refuses it as a request header); it is still signed. */
     private static final String HOST = "host";
-
-    private final AwsCredentialsProvider credentials;
-    private final String region;
-
-    SigV4Signer(AwsCredentialsProvider credentials, String region) {
-        this.credentials = credentials;
-        this.region = region;
-    }
 
     /**
      * The headers that sign a request: {@code Authorization}, {@code X-Amz-Date}, {@code x-amz-content-sha256} and,

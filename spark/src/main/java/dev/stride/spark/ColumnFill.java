@@ -27,15 +27,13 @@ import java.time.Instant;
  * into the off-heap memory of an {@link OffHeapColumnVector} (a probe found a vector reading the records in place
  * slower: Spark's generated code calls vectors through their abstract type); a struct column fills its children.
  */
-abstract class ColumnFill {
-    private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
-
+sealed interface ColumnFill {
     /**
      * Copies {@code count} records of {@code records}, the first at byte {@code base}, into rows {@code row..} of
      * {@code out}. Positions are bytes rather than record indexes so that a shaped field's elements, which start inside
      * a record, are records of its element fill without a slice each.
      */
-    abstract void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row);
+    void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row);
 
     /**
      * The fill of a column of type {@code type} at byte {@code offset} of records of {@code recordSize} bytes;
@@ -45,11 +43,11 @@ abstract class ColumnFill {
         return switch (type) {
             case CoreType c when c.kind() == CoreType.Kind.COMPLEX -> complex(column, c, offset, recordSize, order);
             case CoreType c -> core(c, offset, recordSize, order);
-            case TimeType t -> new Times(t, offset, recordSize, order, column.name());
-            case FixedBytesType b -> new Texts(offset, recordSize, b.byteSize(), null, column.name());
-            case FixedStringType t -> new Texts(offset, recordSize, t.byteSize(), order, column.name());
+            case TimeType t -> new Times(t, offset, recordSize, order != ByteOrder.LITTLE_ENDIAN, column.name());
+            case FixedBytesType b -> new Texts(offset, recordSize, null, column.name(), new byte[b.byteSize()]);
+            case FixedStringType t -> new Texts(offset, recordSize, order, column.name(), new byte[t.byteSize()]);
             case SubarrayType a -> array(column, a, 0, offset, recordSize, order);
-            case RawType r -> new Bytes(offset, recordSize, r.byteSize());
+            case RawType r -> new Bytes(offset, recordSize, new byte[r.byteSize()]);
             case dev.stride.model.StructType s -> struct(column, s, offset, recordSize, order);
         };
     }
@@ -166,7 +164,7 @@ abstract class ColumnFill {
      * Reads of stored values in either byte order through little-endian layouts that are constants. Spark's off-heap
      * vectors hold values in the machine's order: the fills write them with the JDK's native-order layouts.
      */
-    private static final class Le {
+    final class Le {
         static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
         static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
         static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -197,22 +195,10 @@ abstract class ColumnFill {
     }
 
     /** A column of fixed-width values written into the vector's off-heap memory, {@code width} bytes each. */
-    private static final class Fixed extends ColumnFill {
-        private final long offset;
-        private final long recordSize;
-        private final int width;
-        private final StridedCopy copy;
-
-        Fixed(long offset, long recordSize, int width, StridedCopy copy) {
-            this.offset = offset;
-            this.recordSize = recordSize;
-            this.width = width;
-            this.copy = copy;
-        }
-
+    record Fixed(long offset, long recordSize, int width, StridedCopy copy) implements ColumnFill {
         @Override
         @SuppressWarnings("restricted")
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             // the reader makes every vector an OffHeapColumnVector of room for the rows it fills
             long address = ((OffHeapColumnVector) out).valuesNativeAddress() + (long) row * width;
             MemorySegment dst = MemorySegment.ofAddress(address).reinterpret((long) count * width);
@@ -221,19 +207,11 @@ abstract class ColumnFill {
     }
 
     /** uint64 as decimal(20,0): Spark keeps decimals of 20 digits as the bytes of their unscaled value. */
-    private static final class Unsigned64 extends ColumnFill {
-        private final long offset;
-        private final long recordSize;
-        private final boolean swap;
-
-        Unsigned64(long offset, long recordSize, boolean swap) {
-            this.offset = offset;
-            this.recordSize = recordSize;
-            this.swap = swap;
-        }
+    record Unsigned64(long offset, long recordSize, boolean swap) implements ColumnFill {
+        private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
         @Override
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 long v = Le.i64(records, at, swap);
@@ -243,20 +221,10 @@ abstract class ColumnFill {
         }
     }
 
-    /** r<N> as binary. */
-    private static final class Bytes extends ColumnFill {
-        private final long offset;
-        private final long recordSize;
-        private final byte[] value;
-
-        Bytes(long offset, long recordSize, int size) {
-            this.offset = offset;
-            this.recordSize = recordSize;
-            this.value = new byte[size];
-        }
-
+    /** r<N> as binary, each value copied through {@code value}, one reused array that the vector copies. */
+    record Bytes(long offset, long recordSize, byte[] value) implements ColumnFill {
         @Override
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 MemorySegment.copy(records, ValueLayout.JAVA_BYTE, at, value, 0, value.length);
@@ -267,30 +235,14 @@ abstract class ColumnFill {
 
     /**
      * Byte strings as binary without their trailing NULs, UTF-32 text as UTF-8, each encoded straight from the records
-     * into one reused array that the vector copies.
+     * into {@code value}, one reused array of the field's size that the vector copies; {@code utf32} is the UTF-32
+     * units' byte order, null for byte strings.
      */
-    private static final class Texts extends ColumnFill {
-        private final long offset;
-        private final long recordSize;
-        private final int size;
-        /** The UTF-32 units' byte order; null for byte strings. */
-        private final ByteOrder utf32;
-        private final String column;
-        private final byte[] value;
-        private final MemorySegment valueSegment;
-
-        Texts(long offset, long recordSize, int size, ByteOrder utf32, String column) {
-            this.offset = offset;
-            this.recordSize = recordSize;
-            this.size = size;
-            this.utf32 = utf32;
-            this.column = column;
-            this.value = new byte[size];
-            this.valueSegment = MemorySegment.ofArray(value);
-        }
-
+    record Texts(long offset, long recordSize, ByteOrder utf32, String column, byte[] value) implements ColumnFill {
         @Override
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+            int size = value.length;
+            MemorySegment valueSegment = MemorySegment.ofArray(value);
             long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 int n;
@@ -309,21 +261,9 @@ abstract class ColumnFill {
      * A field with a shape as an array column: the elements of row {@code r} are child rows {@code r * length..}. The
      * child vector grows, doubling, once for the run rather than per row.
      */
-    private static final class Shaped extends ColumnFill {
-        private final ColumnFill children;
-        private final int length;
-        private final long offset;
-        private final long recordSize;
-
-        Shaped(ColumnFill children, int length, long offset, long recordSize) {
-            this.children = children;
-            this.length = length;
-            this.offset = offset;
-            this.recordSize = recordSize;
-        }
-
+    record Shaped(ColumnFill children, int length, long offset, long recordSize) implements ColumnFill {
         @Override
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             WritableColumnVector elements = out.arrayData();
             elements.reserve(Math.multiplyExact(row + count, length));
             long at = base + offset;
@@ -339,23 +279,9 @@ abstract class ColumnFill {
      * datetime64 as a timestamp in microseconds (finer units rounded down), timedelta64 as its stored count; NaT as
      * null in both.
      */
-    private static final class Times extends ColumnFill {
-        private final TimeType type;
-        private final long offset;
-        private final long recordSize;
-        private final boolean swap;
-        private final String column;
-
-        Times(TimeType type, long offset, long recordSize, ByteOrder order, String column) {
-            this.type = type;
-            this.offset = offset;
-            this.recordSize = recordSize;
-            this.swap = order != ByteOrder.LITTLE_ENDIAN;
-            this.column = column;
-        }
-
+    record Times(TimeType type, long offset, long recordSize, boolean swap, String column) implements ColumnFill {
         @Override
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             long at = base + offset;
             for (int i = 0; i < count; i++, at += recordSize) {
                 long v = Le.i64(records, at, swap);
@@ -391,15 +317,9 @@ abstract class ColumnFill {
         }
     }
 
-    private static final class Struct extends ColumnFill {
-        private final ColumnFill[] children;
-
-        Struct(ColumnFill[] children) {
-            this.children = children;
-        }
-
+    record Struct(ColumnFill[] children) implements ColumnFill {
         @Override
-        void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
+        public void fill(MemorySegment records, long base, int count, WritableColumnVector out, int row) {
             for (int i = 0; i < children.length; i++) {
                 children[i].fill(records, base, count, out.getChild(i), row);
             }

@@ -14,15 +14,7 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /** One array as a table: read by scans planned in {@link ZarrScanBuilder}, written by {@link ZarrWriteBuilder}. */
-final class ZarrTable implements SupportsRead, SupportsWrite {
-    private final StructType schema;
-    private final CaseInsensitiveStringMap options;
-
-    ZarrTable(StructType schema, CaseInsensitiveStringMap options) {
-        this.schema = schema;
-        this.options = options;
-    }
-
+record ZarrTable(StructType schema, CaseInsensitiveStringMap options) implements SupportsRead, SupportsWrite {
     @Override
     public String name() {
         return "zarr " + options.get("path");
