@@ -138,9 +138,27 @@ public final class FieldWriter {
      */
     public void setString(MemorySegment records, long i, String v) {
         if (!(field instanceof StringField f) || v.codePointCount(0, v.length()) > f.type().byteSize() / 4) {
-            throw refused("the text '" + v + "'");
+            throw refused("the text " + quoted(v));
         }
         f.set(records, i, v);
+    }
+
+    /**
+     * {@code v} in quotes for a message, with the characters a terminal or log viewer would obey rather than show
+     * (controls, format characters such as bidi overrides, line separators) as Java-style backslash-u escapes.
+     */
+    private static String quoted(String v) {
+        StringBuilder out = new StringBuilder("'");
+        v.codePoints().forEach(c -> {
+            int type = Character.getType(c);
+            if (type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.append('\'').toString();
     }
 
     private ZarrException refused(String what) {

@@ -149,6 +149,9 @@ class FixedSizeWriteTest {
             MemorySegment one = arena.allocate(RECORD.byteSize());
             assertContains(assertThrows(ZarrException.BadRequest.class, () -> writer.field("label").setString(one, 0, "abc")).getMessage(),
                     "field 'label' (fixed_length_utf32[2]) cannot hold the text 'abc'");
+            // what a terminal would obey (an escape sequence, a right-to-left override) is shown escaped, not sent
+            assertContains(assertThrows(ZarrException.BadRequest.class, () -> writer.field("label").setString(one, 0, "\u001b[2J\u202e!")).getMessage(),
+                    "cannot hold the text '\\u001b[2J\\u202e!'");
             assertContains(assertThrows(ZarrException.BadRequest.class, () -> writer.field("label").setString(one, 0, "a\ud800")).getMessage(),
                     "field 'label' (fixed_length_utf32[2]) cannot hold 0xd800, a surrogate, at character 1");
             assertContains(assertThrows(ZarrException.BadRequest.class, () -> writer.field("name").setBytes(one, 0, new byte[4])).getMessage(),
