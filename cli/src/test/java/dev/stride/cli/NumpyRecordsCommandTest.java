@@ -29,7 +29,7 @@ class NumpyRecordsCommandTest {
         assertArrayEquals(new String[] {
                 "index  id  name         label  pos                    m",
                 "    0   1  a\\x00b       Ω\\x1b  [1.5, -2.0, 3.25]      [[1, 2], [3, 4]]",
-                "    1   2  \\x80\\\\x\\xff  😀      [NaN, Infinity, -0.0]  [[-1, 0], [0, -32768]]",
+                "    1   2  \\x80\\\\x\\xff  😀     [NaN, Infinity, -0.0]  [[-1, 0], [0, -32768]]",
                 "    2   3                      [0.0, 0.0, 0.0]        [[0, 0], [0, 0]]"}, run.lines());
     }
 
