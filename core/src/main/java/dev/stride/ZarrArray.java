@@ -144,6 +144,11 @@ public final class ZarrArray implements AutoCloseable {
         return StoredUnits.list(reader.store(), reader.prefix(), meta, chunkShape, new UnitGrid(chunkShape, r));
     }
 
+    /** Bytes the chunk (a shard when sharded) at grid coordinates {@code chunk} takes in the store; 0 when not stored. */
+    long storedSize(long[] chunk) {
+        return Math.max(0, reader.store().size(reader.prefix() + meta.keyEncoding().key(chunk)));
+    }
+
     /** {@return the codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded} */
     public ChunkEncoding chunkEncoding() {
         return CodecPipeline.of(meta).encoding();
