@@ -72,7 +72,9 @@ public final class Tuning {
                     options.threads(), clock, options.progress());
             TuningRanking ranking = new TuningRanking(options.minSpeed());
             long bytesPerIndex = records.byteSize() / plan.sampleShape()[0];
-            TuningSearch.Result result = new TuningSearch(clock, deadline, firstEstimate, bytesPerIndex, plan.sampleShape()[0], ranking).run(trial);
+            TuningSearch search = new TuningSearch(TuningSearch.availableCoarse(), clock, deadline, firstEstimate,
+                    bytesPerIndex, plan.sampleShape()[0], ranking);
+            TuningSearch.Result result = search.run(trial);
             if (result.ranked().isEmpty()) {
                 throw new ZarrException.BadRequest(array.path(), String.format(Locale.ROOT, "a budget of %s is too small for"
                         + " one candidate layout: reading the sample took %.1f s, and one layout needs about %.1f s more;"

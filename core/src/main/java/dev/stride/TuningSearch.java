@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
@@ -39,6 +40,7 @@ final class TuningSearch {
     record Result(List<Candidate> ranked, int unmeasured) {
     }
 
+    private final List<Compression> coarse;
     private final LongSupplier clock;
     private final long deadline;
     private final long firstEstimate;
@@ -47,13 +49,15 @@ final class TuningSearch {
     private final TuningRanking ranking;
 
     /**
+     * @param coarse the codecs of the coarse pass, in order
      * @param clock a monotonic clock in nanoseconds
      * @param deadline when the last measurement must have ended, on {@code clock}
      * @param firstEstimate how long the first layout is expected to take
      * @param bytesPerIndex decoded bytes in one index of the first dimension
      * @param extent the sample's size along the first dimension: no chunk is larger
      */
-    TuningSearch(LongSupplier clock, long deadline, long firstEstimate, long bytesPerIndex, long extent, TuningRanking ranking) {
+    TuningSearch(List<Compression> coarse, LongSupplier clock, long deadline, long firstEstimate, long bytesPerIndex, long extent, TuningRanking ranking) {
+        this.coarse = coarse;
         this.clock = clock;
         this.deadline = deadline;
         this.firstEstimate = firstEstimate;
@@ -88,7 +92,7 @@ final class TuningSearch {
     /** Measures layouts until none is left to try or the next would not end before the deadline. */
     Result run(Trial trial) {
         Deque<Layout> queue = new ArrayDeque<>();
-        COARSE.forEach(codec -> queue.add(new Layout(coarseChunk(), 0, Compression.parse(codec))));
+        coarse.forEach(codec -> queue.add(new Layout(coarseChunk(), 0, codec)));
         Set<String> tried = new HashSet<>();
         List<Candidate> measured = new ArrayList<>();
         long longest = firstEstimate;
@@ -115,8 +119,8 @@ final class TuningSearch {
     /** The layouts next to {@code best}: its codec's other levels, the next chunk sizes, shards of its chunks. */
     List<Layout> neighbours(Layout best) {
         List<Layout> near = new ArrayList<>();
-        for (Compression c : otherLevels(best.compression())) {
-            near.add(new Layout(best.chunk(), best.shard(), c));
+        for (String level : otherLevels(best.compression().toString())) {
+            available(level).ifPresent(c -> near.add(new Layout(best.chunk(), best.shard(), c)));
         }
         int at = 0;
         while (at < ladder.length - 1 && ladder[at] < best.chunk()) {
@@ -138,28 +142,36 @@ final class TuningSearch {
         return near;
     }
 
-    /** The same codec at its other levels worth measuring: zstd 1, 3, 9; blosc 1, 5, 9; gzip 1, 6, 9. */
-    static List<Compression> otherLevels(Compression c) {
-        String[] parts = c.toString().split(":");
-        int levelAt = switch (parts[0]) {
-            case "zstd", "gzip" -> 1;
-            case "blosc" -> 2;
-            default -> -1;
-        };
-        if (levelAt < 0) {
-            return List.of();
+    /** The codecs of {@link #COARSE} this JVM can encode: without the codecs module, gzip and none. */
+    static List<Compression> availableCoarse() {
+        return COARSE.stream().map(TuningSearch::available).flatMap(Optional::stream).toList();
+    }
+
+    /** The compression a spelling names, or empty when no codec here encodes it. */
+    static Optional<Compression> available(String codec) {
+        try {
+            return Optional.of(Compression.parse(codec));
+        } catch (IllegalArgumentException notHere) {
+            return Optional.empty();
         }
+    }
+
+    /** The same codec at its other levels worth measuring: zstd 1, 3, 9; blosc 1, 5, 9; gzip 1, 6, 9. */
+    static List<String> otherLevels(String codec) {
+        String[] parts = codec.split(":");
         String[] levels = switch (parts[0]) {
             case "zstd" -> new String[] {"1", "3", "9"};
             case "gzip" -> new String[] {"1", "6", "9"};
-            default -> new String[] {"1", "5", "9"};
+            case "blosc" -> new String[] {"1", "5", "9"};
+            default -> new String[0];
         };
-        List<Compression> others = new ArrayList<>();
+        int levelAt = parts[0].equals("blosc") ? 2 : 1;
+        List<String> others = new ArrayList<>();
         for (String level : levels) {
             if (!level.equals(parts[levelAt])) {
                 String[] changed = parts.clone();
                 changed[levelAt] = level;
-                others.add(Compression.parse(String.join(":", changed)));
+                others.add(String.join(":", changed));
             }
         }
         return others;

@@ -7,6 +7,7 @@ import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
@@ -31,6 +32,7 @@ final class TuningTrial implements TuningSearch.Trial {
     }
 
     private final ZarrWriter scratch;
+    private final String where;
     private final Supplier<Zarr> reopen;
     private final Sample sample;
     private final List<String> fields;
@@ -49,6 +51,7 @@ final class TuningTrial implements TuningSearch.Trial {
     TuningTrial(ZarrWriter scratch, Supplier<Zarr> reopen, Sample sample, List<String> fields, List<String> allFields,
                 int threads, LongSupplier clock, Consumer<String> progress) {
         this.scratch = scratch;
+        this.where = String.valueOf(scratch.store().descriptor());
         this.reopen = reopen;
         this.sample = sample;
         this.fields = fields;
@@ -77,6 +80,10 @@ final class TuningTrial implements TuningSearch.Trial {
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
                 return new Candidate(layout, stored, writeSeconds, first, warm, all, 0);
             }
+        } catch (ZarrException e) {
+            // named by the scratch location, not by the source's path, which it would be taken for
+            throw new ZarrException.StoreFailure(null, "measuring " + layout.describe() + " in the scratch location "
+                    + where + node + " failed: " + e.getMessage(), e);
         } finally {
             scratch.delete(node);
         }

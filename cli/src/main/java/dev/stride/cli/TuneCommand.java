@@ -78,6 +78,9 @@ final class TuneCommand extends NodeCommand {
     @Override
     public Integer call() {
         TuningOptions options = options();
+        if (target != null) {
+            refuseOutputInside(target, localOrUsage(target), "tuned");
+        }
         Path applyPath = null;
         if (apply != null) {
             applyPath = localOrUsage(apply);
@@ -94,7 +97,7 @@ final class TuneCommand extends NodeCommand {
         if (noSignRequest) {
             copy.add("--no-sign-request");
         }
-        TuneReport printed = new TuneReport(report, copy);
+        TuneReport printed = new TuneReport(report, location, copy);
         if (json) {
             out().write(JsonCodec.print(printed.json()) + "\n");
         } else {

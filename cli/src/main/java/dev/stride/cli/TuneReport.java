@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
  * What tune prints: a ranked table of the measured layouts (size, ratio to the source, speeds in records per second),
  * the reason for the first, and the copy command that applies it; or all of that as one JSON object.
  *
+ * @param source the array as the user named it
  * @param copy the words of the copy command before its layout options: stride copy SRC DST
  */
-record TuneReport(TuningReport report, List<String> copy) {
+record TuneReport(TuningReport report, String source, List<String> copy) {
     private static final List<String> HEADERS = List.of("rank", "codec", "chunks", "shards", "stored", "smaller",
             "write/s", "first scan/s", "warm scan/s", "all fields/s", "vs fastest");
     private static final boolean[] RIGHT_ALIGNED = {true, false, true, true, true, true, true, true, true, true, true};
@@ -38,7 +39,7 @@ record TuneReport(TuningReport report, List<String> copy) {
         }
         List<String> lines = new ArrayList<>();
         lines.add(format("%s: %d records sampled of %d, in %d whole chunks taking %s in the source; scanned: %s",
-                report.array(), report.sampleRecords(), report.arrayRecords(), report.sampleUnits(),
+                source, report.sampleRecords(), report.arrayRecords(), report.sampleUnits(),
                 ByteText.of(report.sourceSampleBytes()), report.fields().isEmpty() ? "every field" : String.join(",", report.fields())));
         lines.add("");
         lines.addAll(TextTable.lines(HEADERS, RIGHT_ALIGNED, rows));
