@@ -167,9 +167,9 @@ public final class Tuning {
         return Math.round(total);
     }
 
-    /** "1.5 s", "60 s" */
+    /** "500 ms", "1.5 s", "60 s" */
     private static String text(long millis) {
-        return millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1e3);
+        return millis < 1000 ? millis + " ms" : millis % 1000 == 0 ? millis / 1000 + " s" : String.format(Locale.ROOT, "%.1f s", millis / 1e3);
     }
 
     /** a / b rounded up. */
