@@ -54,13 +54,16 @@ final class TuningScratch implements AutoCloseable {
         }
         URI base = given.uri();
         StoreDescriptor inside = new StoreDescriptor(URI.create(base.toString().replaceFirst("/+$", "") + "/" + name), given.options());
-        ZarrWriter writer = ZarrWriter.open(inside);
+        ZarrWriter writer = null;
         try (Arena arena = Arena.ofConfined()) {
+            writer = ZarrWriter.open(inside);
             // an unwritable store fails here, before the sample is read
             writer.store().write("probe", arena.allocate(1));
             writer.store().delete("probe");
         } catch (ZarrException e) {
-            writer.close();
+            if (writer != null) {
+                writer.close();
+            }
             throw new ZarrException.StoreFailure(null, "cannot write the candidates under the scratch location " + location + ": " + e.reason(), e);
         }
         return new TuningScratch(inside, null, writer);

@@ -64,11 +64,10 @@ final class TuneCommand extends NodeCommand {
     @Option(names = "--threads", paramLabel = "N", description = "Writing and scanning threads (default: one per processor, here ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--json", description = {"Print one JSON object: array, fields, array_records, sample_records,",
-            "sample_chunks, source_sample_bytes, seconds, unmeasured, reason, copy (the command's words) and",
-            "candidates, ranked, each with codec, chunks, shards (null when unsharded), copy_options,",
-            "stored_bytes, size_ratio, write_seconds, first_scan_seconds, warm_scan_seconds,",
-            "all_fields_seconds and speed_share."})
+    @Option(names = "--json", description = "Print one JSON object: array, fields, array_records, sample_records,"
+            + " sample_chunks, source_sample_bytes, seconds, unmeasured, reason, copy (the command's words) and"
+            + " candidates, ranked, each with codec, chunks, shards (null when unsharded), copy_options, stored_bytes,"
+            + " size_ratio, write_seconds, first_scan_seconds, warm_scan_seconds, all_fields_seconds and speed_share.")
     boolean json;
 
     @Option(names = "--apply", paramLabel = "DST", description = "Then copy the array to DST in the recommended layout, as"
