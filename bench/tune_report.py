@@ -16,24 +16,29 @@ def chunk_bytes(array):
 
 
 def report(results, arrays):
-    print('| array | fields | recommended | reason | size ratio: tune (sample) | whole copy | scan Mrecords/s: tune first'
-          ' / warm (sample, one JVM) | `stride scan` of the copy (median of 5 processes, min-max) |')
-    print('| --- | --- | --- | --- | ---: | ---: | ---: | ---: |')
+    print('| array | fields | recommended | size ratio to the source: tune (sample) | whole copy | first scan, Mrecords/s:'
+          ' tune (sample) | whole copy | warm scan: tune | whole copy |')
+    print('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |')
     for a in arrays:
         tune = json.load(open(os.path.join(results, a + '.tune.json')))
         best = tune['candidates'][0]
         sizes = json.load(open(os.path.join(results, a + '.bytes.json')))
-        scans = [json.loads(line)['records_per_second'] / 1e6 for line in open(os.path.join(results, a + '.scans.jsonl'))]
-        first = tune['sample_records'] / best['first_scan_seconds'] / 1e6
-        warm = tune['sample_records'] / best['warm_scan_seconds'] / 1e6
-        print(f"| {a} | {','.join(tune['fields'])} | `{' '.join(best['copy_options'])}` | {tune['reason']} "
-              f"| {best['size_ratio']:.2f}x | {sizes['source'] / sizes['copy']:.2f}x | {first:.0f} / {warm:.0f} "
-              f"| {statistics.median(scans):.0f} ({min(scans):.0f}-{max(scans):.0f}) |")
+        checks = [json.loads(line) for line in open(os.path.join(results, a + '.scans.jsonl'))]
+        first = statistics.median(c['records'] / c['first_seconds'] / 1e6 for c in checks)
+        warm = max(c['records'] / c['warm_seconds'] / 1e6 for c in checks)
+        n = tune['sample_records']
+        print(f"| {a} | {','.join(tune['fields'])} | `{' '.join(best['copy_options'])}` "
+              f"| {best['size_ratio']:.2f}x | {sizes['source'] / sizes['copy']:.2f}x "
+              f"| {n / best['first_scan_seconds'] / 1e6:.0f} | {first:.0f} "
+              f"| {n / best['warm_scan_seconds'] / 1e6:.0f} | {warm:.0f} |")
+    print()
+    print('Whole copy: the median of 3 processes for the first scan, the fastest for the warm one.')
     print()
     for a in arrays:
         tune = json.load(open(os.path.join(results, a + '.tune.json')))
-        print(f"{a}: {tune['sample_records']} of {tune['array_records']} records sampled in {tune['sample_chunks']} chunks;"
-              f" {len(tune['candidates'])} layouts measured in {tune['seconds']:.1f} s, {tune['unmeasured']} left unmeasured.")
+        print(f"- {a}: {tune['sample_records']} of {tune['array_records']} records sampled in {tune['sample_chunks']} chunks;"
+              f" {len(tune['candidates'])} layouts measured in {tune['seconds']:.1f} s, {tune['unmeasured']} left"
+              f" unmeasured. Reason: {tune['reason']}")
 
 
 if __name__ == '__main__':

@@ -55,9 +55,14 @@ public final class Tuning {
         long started = clock.getAsLong();
         long budget = options.budget().toNanos();
         long deadline = started + budget - (long) (budget * MARGIN);
-        List<String> allFields = array.layout().fields().stream().map(FieldAccessor::path).toList();
+        check(array, options.fields());
+        // complex numbers and raw bytes have no statistics to scan for; every other field is scanned
+        List<String> allFields = array.layout().fields().stream().filter(f -> ZarrArray.scans(f.type())).map(FieldAccessor::path).toList();
+        if (allFields.isEmpty()) {
+            throw new ZarrException.BadRequest(array.path(), "has no field a scan reads (real numbers, booleans, times,"
+                    + " strings), which is what tune measures");
+        }
         List<String> fields = options.fields().isEmpty() ? allFields : options.fields();
-        check(array, fields);
         long recordSize = array.layout().recordSize();
         TuningSample plan = TuningSample.plan(array.shape(), array.readUnitShape(), wanted(array, options, recordSize));
         options.progress().accept(String.format(Locale.ROOT, "sampling %d of %d records: %d whole chunks spread over the array",
@@ -97,7 +102,13 @@ public final class Tuning {
             throw new ZarrException.Unsupported(array.path(), null, "field '" + struct.shapedFields().getFirst()
                     + "' has a shape, which a Zarr v3 struct cannot hold; copy it with --flatten-shaped first and tune the copy");
         }
-        fields.forEach(array::field);
+        for (String field : fields) {
+            FieldAccessor f = array.field(field);
+            if (!ZarrArray.scans(f.type())) {
+                throw new ZarrException.BadRequest(array.path(), "field '" + field + "' (" + f.type().describe() + ") is"
+                        + " not a real number, time or string, which a scan reads and tune measures");
+            }
+        }
         if (array.metadata().size() == 0) {
             throw new ZarrException.BadRequest(array.path(), "holds no records (its shape is "
                     + Arrays.toString(array.shape()) + "); there is nothing to measure");

@@ -23,8 +23,11 @@ import java.util.function.Supplier;
  * then every field), and deletes it again.
  */
 final class TuningTrial implements TuningSearch.Trial {
-    /** Scans of the chosen fields after the first, at most; the fastest counts. */
+    /** Scans of the chosen fields after the first: at least this many, the fastest counting. */
     private static final int WARM_SCANS = 3;
+    /** At most this many, repeated while they add up to less than {@link #WARM_NANOS}: short scans vary most. */
+    private static final int MAX_WARM_SCANS = 10;
+    private static final long WARM_NANOS = 250_000_000L;
 
     /** The sample, what it holds and how it reads back. */
     record Sample(MemorySegment records, ByteOrder order, long[] shape, long[] readUnit, DataType type, FillValue fill,
@@ -74,7 +77,9 @@ final class TuningTrial implements TuningSearch.Trial {
                 ScanOptions options = ScanOptions.threads(threads);
                 double first = timed(() -> array.scan(fields, null, options));
                 double warm = Double.MAX_VALUE;
-                for (int i = 0; i < WARM_SCANS && (i == 0 || clock.getAsLong() + 2 * nanos(warm) < deadlineNanos); i++) {
+                long warmStart = clock.getAsLong();
+                for (int i = 0; i == 0 || i < MAX_WARM_SCANS && clock.getAsLong() + 2 * nanos(warm) < deadlineNanos
+                        && (i < WARM_SCANS || clock.getAsLong() - warmStart < WARM_NANOS); i++) {
                     warm = Math.min(warm, timed(() -> array.scan(fields, null, options)));
                 }
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));

@@ -435,18 +435,22 @@ public final class ZarrArray implements AutoCloseable {
 
     private FieldAccessor scannable(String field) {
         FieldAccessor f = field(field);
-        DataType leaf = f.type() instanceof SubarrayType shaped ? shaped.element() : f.type();
-        boolean scannable = switch (leaf) {
+        if (!scans(f.type())) {
+            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
+        }
+        return f;
+    }
+
+    /** Whether a scan takes fields of {@code type}: real numbers, booleans, times, strings and byte strings, shaped or not. */
+    static boolean scans(DataType type) {
+        DataType leaf = type instanceof SubarrayType shaped ? shaped.element() : type;
+        return switch (leaf) {
             case CoreType c -> c.isReal() || c == CoreType.BOOL;
             case TimeType t -> true;
             case FixedStringType t -> true;
             case FixedBytesType b -> true;
             default -> false;
         };
-        if (!scannable) {
-            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
-        }
-        return f;
     }
 
     /**

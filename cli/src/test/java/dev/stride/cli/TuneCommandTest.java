@@ -115,6 +115,18 @@ class TuneCommandTest {
     }
 
     @Test
+    void fieldsAScanCannotReadAreLeftOutOfEveryFieldAndRefusedByName() {
+        // all_kinds holds a complex and a raw field, which have no statistics to scan for
+        Path source = struct("all_kinds");
+        Json.JObject report = json(CliRun.of("tune", source, "--target", dir, "--json"));
+        assertTrue(((Json.JArray) report.get("candidates")).size() >= 1);
+        CliRun complex = CliRun.of("tune", source, "--fields", "c", "--target", dir);
+        assertEquals(Failures.USAGE, complex.exitCode(), complex.err());
+        assertEquals("stride tune: " + source + ": field 'c' (complex64) is not a real number, time or string, which a scan"
+                + " reads and tune measures\n", complex.err());
+    }
+
+    @Test
     void anArrayWithoutRecordsIsRefused() {
         Path empty = dir.resolve("empty");
         try (ZarrWriter writer = ZarrWriter.open(empty)) {
