@@ -36,9 +36,18 @@ def report(results, arrays):
     print()
     for a in arrays:
         tune = json.load(open(os.path.join(results, a + '.tune.json')))
-        print(f"- {a}: {tune['sample_records']} of {tune['array_records']} records sampled in {tune['sample_chunks']} chunks;"
+        n = tune['sample_records']
+        chunks = tune['sample_chunks']
+        print(f"### {a}\n\n{n} of {tune['array_records']} records sampled in {chunks} chunk{'s' if chunks != 1 else ''};"
               f" {len(tune['candidates'])} layouts measured in {tune['seconds']:.1f} s, {tune['unmeasured']} left"
-              f" unmeasured. Reason: {tune['reason']}")
+              f" unmeasured. Reason: {tune['reason']}\n")
+        print('| rank | codec | chunks | shards | stored MiB | ratio | Mrecords/s: write | first scan | warm scan | all fields | vs fastest |')
+        print('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
+        for rank, c in enumerate(tune['candidates'], 1):
+            print(f"| {rank} | {c['codec']} | {c['chunks']} | {c['shards'] or '-'} | {c['stored_bytes'] / 2**20:.1f} "
+                  f"| {c['size_ratio']:.2f}x | {n / c['write_seconds'] / 1e6:.1f} | {n / c['first_scan_seconds'] / 1e6:.1f} "
+                  f"| {n / c['warm_scan_seconds'] / 1e6:.1f} | {n / c['all_fields_seconds'] / 1e6:.1f} | {c['speed_share']:.2f}x |")
+        print()
 
 
 if __name__ == '__main__':

@@ -64,9 +64,9 @@ public final class Tuning {
         }
         List<String> fields = options.fields().isEmpty() ? allFields : options.fields();
         long recordSize = array.layout().recordSize();
-        TuningSample plan = TuningSample.plan(array.shape(), array.readUnitShape(), wanted(array, options, recordSize));
-        options.progress().accept(String.format(Locale.ROOT, "sampling %d of %d records: %d whole chunks spread over the array",
-                plan.records(), array.metadata().size(), plan.units()));
+        TuningSample plan = TuningSample.plan(array.shape(), array.readUnitShape(), wanted(array.metadata().size(), recordSize, options));
+        options.progress().accept(String.format(Locale.ROOT, "sampling %d of %d records: %d whole chunk%s spread over the array",
+                plan.records(), array.metadata().size(), plan.units(), plan.units() == 1 ? "" : "s"));
         try (TuningScratch scratch = TuningScratch.open(options.scratch()); Arena arena = Arena.ofShared()) {
             long reading = clock.getAsLong();
             MemorySegment records = read(array, plan, arena, options.threads());
@@ -119,16 +119,17 @@ public final class Tuning {
         }
     }
 
-    /** Records the options ask for: a number, a share, or by default 5% but at most the default sample's bytes. */
-    private static long wanted(ZarrArray array, TuningOptions options, long recordSize) {
-        long size = array.metadata().size();
+    /** Records the options ask for: a number, a share, or by default 5% within the default sample's bytes. */
+    static long wanted(long size, long recordSize, TuningOptions options) {
         if (options.sampleRecords() > 0) {
             return options.sampleRecords();
         }
         if (options.sampleFraction() > 0) {
             return (long) Math.ceil(options.sampleFraction() * size);
         }
-        return Math.max(1, Math.min((long) Math.ceil(0.05 * size), TuningOptions.DEFAULT_SAMPLE_BYTES / Math.max(1, recordSize)));
+        long bytes = Math.clamp((long) Math.ceil(0.05 * size) * recordSize, TuningOptions.LEAST_DEFAULT_SAMPLE_BYTES,
+                TuningOptions.DEFAULT_SAMPLE_BYTES);
+        return Math.max(1, bytes / Math.max(1, recordSize));
     }
 
     /** The sample's rows, read on every thread into one segment, in order. */

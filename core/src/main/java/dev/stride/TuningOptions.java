@@ -11,8 +11,9 @@ import java.util.function.Consumer;
  *
  * @param fields the dotted paths of the fields a job scans, whose scan speed ranks the layouts; empty for every field
  * @param sampleRecords records to sample (rounded up to whole read units), or 0 to use {@code sampleFraction}
- * @param sampleFraction the share of the array's records to sample (0.05 for 5%), or 0 for the default: 5% but at most
- *        {@link #DEFAULT_SAMPLE_BYTES} of records; ignored when {@code sampleRecords} is set
+ * @param sampleFraction the share of the array's records to sample (0.05 for 5%), or 0 for the default: 5%, but at least
+ *        {@link #LEAST_DEFAULT_SAMPLE_BYTES} and at most {@link #DEFAULT_SAMPLE_BYTES} of records (all of a smaller array);
+ *        ignored when {@code sampleRecords} is set
  * @param budget the longest the whole measurement may take, sampling and clean-up included
  * @param scratch where the candidate layouts are written: a directory or a store URI ({@code s3://bucket/prefix}),
  *        inside which a fresh hidden directory is made and removed again; null for the system's temporary directory
@@ -25,6 +26,8 @@ public record TuningOptions(List<String> fields, long sampleRecords, double samp
                             String scratch, int threads, double minSpeed, Consumer<String> progress) {
     /** The default sample's ceiling in decoded bytes, so a default run on a large array stays quick. */
     public static final long DEFAULT_SAMPLE_BYTES = 64L << 20;
+    /** The default sample's floor in decoded bytes: scans of fewer are too short to time on a busy machine. */
+    public static final long LEAST_DEFAULT_SAMPLE_BYTES = 16L << 20;
 
     /**
      * Options, checked.

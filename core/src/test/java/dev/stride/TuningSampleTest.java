@@ -59,6 +59,19 @@ class TuningSampleTest {
     }
 
     @Test
+    void theDefaultSampleIsFivePercentWithinSixteenAndSixtyFourMebibytes() {
+        TuningOptions defaults = TuningOptions.defaults();
+        // 5% of 100 Mi records of 8 bytes is 40 MiB
+        assertEquals(5 * (1L << 20), Tuning.wanted(100L << 20, 8, defaults));
+        // 5% of 1000 Mi records would be 400 MiB: 64 MiB
+        assertEquals(8L << 20, Tuning.wanted(1000L << 20, 8, defaults));
+        // 5% of 10 Mi records would be 4 MiB: 16 MiB, 2 Mi records
+        assertEquals(2L << 20, Tuning.wanted(10L << 20, 8, defaults));
+        assertEquals(1234, Tuning.wanted(10L << 20, 8, defaults.withSampleRecords(1234)));
+        assertEquals(1L << 20, Tuning.wanted(10L << 20, 8, defaults.withSampleFraction(0.1)));
+    }
+
+    @Test
     void theSameArrayAndSizeGiveTheSameRows() {
         long[] first = TuningSample.plan(new long[] {123_457}, new long[] {1000}, 9000).rows();
         assertArrayEquals(first, TuningSample.plan(new long[] {123_457}, new long[] {1000}, 9000).rows());

@@ -45,7 +45,7 @@ final class TuneCommand extends NodeCommand {
 
     @Option(names = "--sample", paramLabel = "SIZE",
             description = "How much to sample: a share of the records (5%%) or a number of records, rounded up to whole chunks"
-                    + " (default: 5%%, at most 64 MiB of records).")
+                    + " (default: 5%%, at least 16 and at most 64 MiB of records).")
     String sample;
 
     @Option(names = "--budget", paramLabel = "TIME", description = "The longest the whole run may take: 60s, 2m, 1.5h, 500ms"

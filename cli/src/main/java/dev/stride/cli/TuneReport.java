@@ -38,8 +38,8 @@ record TuneReport(TuningReport report, String source, List<String> copy) {
                     speed(c.warmScanSeconds()), speed(c.allFieldsSeconds()), format("%.2fx", c.speedShare())});
         }
         List<String> lines = new ArrayList<>();
-        lines.add(format("%s: %d records sampled of %d, in %d whole chunks taking %s in the source; scanned: %s",
-                source, report.sampleRecords(), report.arrayRecords(), report.sampleUnits(),
+        lines.add(format("%s: %d records sampled of %d, in %d whole chunk%s taking %s in the source; scanned: %s",
+                source, report.sampleRecords(), report.arrayRecords(), report.sampleUnits(), report.sampleUnits() == 1 ? "" : "s",
                 ByteText.of(report.sourceSampleBytes()), report.fields().isEmpty() ? "every field" : String.join(",", report.fields())));
         lines.add("");
         lines.addAll(TextTable.lines(HEADERS, RIGHT_ALIGNED, rows));
