@@ -144,6 +144,11 @@ public final class ZarrArray implements AutoCloseable {
         return StoredUnits.list(reader.store(), reader.prefix(), meta, chunkShape, new UnitGrid(chunkShape, r));
     }
 
+    /** Bytes the chunk (a shard when sharded) at grid coordinates {@code chunk} takes in the store; 0 when not stored. */
+    long storedSize(long[] chunk) {
+        return Math.max(0, reader.store().size(reader.prefix() + meta.keyEncoding().key(chunk)));
+    }
+
     /** {@return the codec chain as resolved for reading, and the inner chunk shape when the chunks are sharded} */
     public ChunkEncoding chunkEncoding() {
         return CodecPipeline.of(meta).encoding();
@@ -430,18 +435,22 @@ public final class ZarrArray implements AutoCloseable {
 
     private FieldAccessor scannable(String field) {
         FieldAccessor f = field(field);
-        DataType leaf = f.type() instanceof SubarrayType shaped ? shaped.element() : f.type();
-        boolean scannable = switch (leaf) {
+        if (!scans(f.type())) {
+            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
+        }
+        return f;
+    }
+
+    /** Whether a scan takes fields of {@code type}: real numbers, booleans, times, strings and byte strings, shaped or not. */
+    static boolean scans(DataType type) {
+        DataType leaf = type instanceof SubarrayType shaped ? shaped.element() : type;
+        return switch (leaf) {
             case CoreType c -> c.isReal() || c == CoreType.BOOL;
             case TimeType t -> true;
             case FixedStringType t -> true;
             case FixedBytesType b -> true;
             default -> false;
         };
-        if (!scannable) {
-            throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
-        }
-        return f;
     }
 
     /**

@@ -1,0 +1,123 @@
+package dev.stride;
+
+import dev.stride.internal.text.IoText;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.WritableStore;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.net.URI;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+/**
+ * Where {@link Tuning} writes its candidates: a fresh hidden directory of its own inside the given location (a local
+ * directory, the system's temporary directory, or a prefix of an object store), made writable first so an unusable
+ * location fails before any measuring, and removed again on close. A local one is also removed when the JVM is
+ * stopped (Ctrl-C) while it exists.
+ */
+final class TuningScratch implements AutoCloseable {
+    private final StoreDescriptor where;
+    private final Path directory;
+    private final ZarrWriter writer;
+    private final Thread removal;
+
+    private TuningScratch(StoreDescriptor where, Path directory, ZarrWriter writer) {
+        this.where = where;
+        this.directory = directory;
+        this.writer = writer;
+        this.removal = directory == null ? null : Thread.ofPlatform().unstarted(() -> deleteTree(directory));
+        if (removal != null) {
+            Runtime.getRuntime().addShutdownHook(removal);
+        }
+    }
+
+    /** A scratch hierarchy inside {@code location} (null: the system's temporary directory). */
+    static TuningScratch open(String location) {
+        String name = ".stride-tune-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+        StoreDescriptor given = location == null ? null : StoreDescriptor.parse(location);
+        if (given == null || given.localPath() != null) {
+            Path directory;
+            try {
+                directory = given == null ? Files.createTempDirectory(name) : Files.createDirectory(given.localPath().resolve(name));
+            } catch (IOException e) {
+                throw new ZarrException.StoreFailure(null, "cannot write the candidates under the scratch location "
+                        + (location == null ? System.getProperty("java.io.tmpdir") : location) + ": " + IoText.reason(e), e);
+            }
+            return new TuningScratch(StoreDescriptor.of(directory.toUri()), directory, ZarrWriter.open(directory));
+        }
+        URI base = given.uri();
+        StoreDescriptor inside = new StoreDescriptor(URI.create(base.toString().replaceFirst("/+$", "") + "/" + name), given.options());
+        ZarrWriter writer = null;
+        try (Arena arena = Arena.ofConfined()) {
+            writer = ZarrWriter.open(inside);
+            // an unwritable store fails here, before the sample is read
+            writer.store().write("probe", arena.allocate(1));
+            writer.store().delete("probe");
+        } catch (ZarrException e) {
+            if (writer != null) {
+                writer.close();
+            }
+            throw new ZarrException.StoreFailure(null, "cannot write the candidates under the scratch location " + location + ": " + e.reason(), e);
+        }
+        return new TuningScratch(inside, null, writer);
+    }
+
+    ZarrWriter writer() {
+        return writer;
+    }
+
+    /** The scratch hierarchy opened for reading, as a new reader would open it. */
+    Zarr reopen() {
+        return Zarr.open(where);
+    }
+
+    /** Deletes everything written here, then the directory (or prefix) itself. */
+    @Override
+    public void close() {
+        try (writer) {
+            if (directory == null) {
+                deleteBelow(writer.store(), "");
+            }
+        } finally {
+            if (directory != null) {
+                deleteTree(directory);
+                try {
+                    Runtime.getRuntime().removeShutdownHook(removal);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running or about to: it deletes what is left
+                }
+            }
+        }
+    }
+
+    private static void deleteBelow(WritableStore store, String prefix) {
+        for (String name : store.list(prefix)) {
+            if (!store.list(prefix + name + "/").isEmpty()) {
+                deleteBelow(store, prefix + name + "/");
+            } else {
+                store.delete(prefix + name);
+            }
+        }
+    }
+
+    /** Deletes a directory tree, deepest paths first; a link is deleted, never followed. */
+    private static void deleteTree(Path root) {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new ZarrException.StoreFailure(null, "cannot remove the scratch directory " + root + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package dev.stride;
+
+import dev.stride.TuningReport.Candidate;
+import dev.stride.TuningReport.Layout;
+import dev.stride.internal.read.Workers;
+import dev.stride.model.DataType;
+import dev.stride.model.FillValue;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.WritableStore;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Measures one layout on the sample: writes the sample in it under the scratch hierarchy (timed, on every thread),
+ * adds up what it stores, scans it in a freshly opened hierarchy (the chosen fields once, again while time allows,
+ * then every field), and deletes it again.
+ */
+final class TuningTrial implements TuningSearch.Trial {
+    /** Scans of the chosen fields after the first: at least this many, the fastest counting. */
+    private static final int WARM_SCANS = 3;
+    /** At most this many, repeated while they add up to less than {@link #WARM_NANOS}: short scans vary most. */
+    private static final int MAX_WARM_SCANS = 10;
+    private static final long WARM_NANOS = 250_000_000L;
+
+    /** The sample, what it holds and how it reads back. */
+    record Sample(MemorySegment records, ByteOrder order, long[] shape, long[] readUnit, DataType type, FillValue fill,
+                  long recordSize) {
+    }
+
+    private final ZarrWriter scratch;
+    private final String where;
+    private final Supplier<Zarr> reopen;
+    private final Sample sample;
+    private final List<String> fields;
+    private final List<String> allFields;
+    private final int threads;
+    private final LongSupplier clock;
+    private final Consumer<String> progress;
+    private int trials;
+
+    /**
+     * @param scratch the hierarchy candidates are written into
+     * @param reopen opens that hierarchy afresh for reading, so no reader state of an earlier scan is reused
+     * @param fields the chosen fields, scanned first
+     * @param allFields every leaf field
+     */
+    TuningTrial(ZarrWriter scratch, Supplier<Zarr> reopen, Sample sample, List<String> fields, List<String> allFields,
+                int threads, LongSupplier clock, Consumer<String> progress) {
+        this.scratch = scratch;
+        this.where = String.valueOf(scratch.store().descriptor());
+        this.reopen = reopen;
+        this.sample = sample;
+        this.fields = fields;
+        this.allFields = allFields;
+        this.threads = threads;
+        this.clock = clock;
+        this.progress = progress;
+    }
+
+    @Override
+    public Candidate measure(Layout layout, long deadlineNanos) {
+        String node = "/candidate-" + trials++;
+        progress.accept("measuring " + layout.describe());
+        long started = clock.getAsLong();
+        try {
+            write(node, layout);
+            double writeSeconds = seconds(started);
+            long stored = storedBytes(scratch.store(), node.substring(1) + "/");
+            try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
+                ScanOptions options = ScanOptions.threads(threads);
+                double first = timed(() -> array.scan(fields, null, options));
+                double warm = Double.MAX_VALUE;
+                long warmStart = clock.getAsLong();
+                for (int i = 0; i == 0 || i < MAX_WARM_SCANS && clock.getAsLong() + 2 * nanos(warm) < deadlineNanos
+                        && (i < WARM_SCANS || clock.getAsLong() - warmStart < WARM_NANOS); i++) {
+                    warm = Math.min(warm, timed(() -> array.scan(fields, null, options)));
+                }
+                double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
+                return new Candidate(layout, stored, writeSeconds, first, warm, all, 0);
+            }
+        } catch (ZarrException e) {
+            // named by the scratch location, not by the source's path, which it would be taken for
+            throw new ZarrException.StoreFailure(null, "measuring " + layout.describe() + " in the scratch location "
+                    + where + node + " failed: " + e.getMessage(), e);
+        } finally {
+            scratch.delete(node);
+        }
+    }
+
+    /** Writes the sample as a new array at {@code node}, in slabs of whole chunks (shards) on every thread. */
+    private void write(String node, Layout layout) {
+        try (ArrayWriter writer = scratch.createArray(node, layout.spec(sample.type(), sample.fill(), sample.shape(),
+                sample.readUnit(), sample.recordSize()))) {
+            long[] shape = sample.shape();
+            long slab = layout.shard() > 0 ? layout.shard() : layout.chunk();
+            long bytesPerIndex = sample.records().byteSize() / shape[0];
+            long slabs = (shape[0] + slab - 1) / slab;
+            Workers.forEach(threads, slabs, null, n -> {
+                long[] start = new long[shape.length];
+                long[] stop = shape.clone();
+                start[0] = n * slab;
+                stop[0] = Math.min(shape[0], start[0] + slab);
+                MemorySegment records = sample.records().asSlice(start[0] * bytesPerIndex, (stop[0] - start[0]) * bytesPerIndex);
+                writer.write(new Region(start, stop), records, sample.order());
+            });
+            writer.commit();
+        }
+    }
+
+    /** Bytes of the values below {@code prefix} (a folder, ending in /) other than metadata: chunks, shards, their indexes. */
+    static long storedBytes(WritableStore store, String prefix) {
+        long total = 0;
+        for (String name : store.list(prefix)) {
+            List<String> below = store.list(prefix + name + "/");
+            if (!below.isEmpty()) {
+                total += storedBytes(store, prefix + name + "/");
+            } else if (!name.equals("zarr.json")) {
+                total += Math.max(0, store.size(prefix + name));
+            }
+        }
+        return total;
+    }
+
+    private double timed(Runnable pass) {
+        long started = clock.getAsLong();
+        pass.run();
+        return seconds(started);
+    }
+
+    private double seconds(long since) {
+        return (clock.getAsLong() - since) / 1e9;
+    }
+
+    private static long nanos(double seconds) {
+        return (long) (seconds * 1e9);
+    }
+}
