@@ -18,6 +18,7 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
     /** Per slot: the values counted (for a sum, minimum or maximum: those not null). */
     long[] counts = new long[16];
 
+    /** The accumulator of a measure; {@code key} names the column grouped by in messages, null for none. */
     static Accumulator of(AggregatePlan.Measure m, String key) {
         return switch (m.kind()) {
             case COUNT_ROWS -> new Count(false);
@@ -43,6 +44,12 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
     /** Adds rows {@code 0..rows-1} of {@code v} (null for a count of rows) to the groups {@code slots} gives. */
     abstract void add(ColumnVector v, int[] slots, int rows);
 
+    /**
+     * Adds row 0 of {@code v} (null for a count of rows) {@code times} times to the group in {@code slot}: the rows of a
+     * box never written, all the fill record, without making them.
+     */
+    abstract void addRepeated(ColumnVector v, int slot, long times);
+
     /** The result of a group, as Spark holds it in a row (null for no value). */
     abstract Object value(int slot);
 
@@ -64,8 +71,22 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
             }
         }
 
+        @Override
+        final void addRepeated(ColumnVector v, int slot, long times) {
+            if (!v.isNullAt(0)) {
+                if (values.length == 0) {
+                    values = new long[1];
+                }
+                integers(v, 1, values);
+                takeRepeated(slot, values[0], times);
+            }
+        }
+
         /** One value of the group in {@code slot}. */
         abstract void take(int slot, long x);
+
+        /** One value of the group in {@code slot}, {@code times} times. */
+        abstract void takeRepeated(int slot, long x, long times);
     }
 
     /** Rows {@code 0..rows-1} of an integer or bool column as longs (true as 1), into {@code out}. */
@@ -133,6 +154,13 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         }
 
         @Override
+        void addRepeated(ColumnVector v, int slot, long times) {
+            if (!skipNulls || !v.isNullAt(0)) {
+                counts[slot] += times;
+            }
+        }
+
+        @Override
         Object value(int slot) {
             return counts[slot];
         }
@@ -159,13 +187,18 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
 
         @Override
         void take(int slot, long x) {
+            takeRepeated(slot, x, 1);
+        }
+
+        @Override
+        void takeRepeated(int slot, long x, long times) {
             try {
-                sums[slot] = Math.addExact(sums[slot], x);
+                sums[slot] = Math.addExact(sums[slot], Math.multiplyExact(x, times));
             } catch (ArithmeticException e) {
-                throw new ArithmeticException("long overflow in " + name + " grouped by " + key + ": read with"
+                throw new ArithmeticException("long overflow in " + name + (key == null ? "" : " grouped by " + key) + ": read with"
                         + " pushAggregates=false to have Spark sum it (an error in ANSI mode, a wrap without, null for try_sum)");
             }
-            counts[slot]++;
+            counts[slot] += times;
         }
 
         @Override
@@ -201,6 +234,15 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
             }
         }
 
+        /** As one product: a fill value added row by row could round otherwise, as any other order of the rows could. */
+        @Override
+        void addRepeated(ColumnVector v, int slot, long times) {
+            if (!v.isNullAt(0)) {
+                sums[slot] += (floats ? v.getFloat(0) : v.getDouble(0)) * (double) times;
+                counts[slot] += times;
+            }
+        }
+
         @Override
         Object value(int slot) {
             return counts[slot] == 0 ? null : sums[slot];
@@ -225,9 +267,15 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
 
         @Override
         void take(int slot, long x) {
-            if (counts[slot]++ == 0 || (greatest ? x > best[slot] : x < best[slot])) {
+            takeRepeated(slot, x, 1);
+        }
+
+        @Override
+        void takeRepeated(int slot, long x, long times) {
+            if (counts[slot] == 0 || (greatest ? x > best[slot] : x < best[slot])) {
                 best[slot] = x;
             }
+            counts[slot] += times;
         }
 
         @Override

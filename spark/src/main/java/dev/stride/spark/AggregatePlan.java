@@ -30,12 +30,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * An aggregation Spark pushes into the scan: rows grouped by one integer or bool column that is never null (a field or an index column),
- * with counts, sums of numbers and minimums and maximums of integers and bools, computed by each task as it reads its
- * records ({@link AggregateReader}). Spark adds up the tasks' results (a partial push-down, so {@code avg} arrives as
+ * An aggregation Spark pushes into the scan: over all rows, or grouped by one integer or bool column that is never null
+ * (a field or an index column), with counts, sums of numbers and minimums and maximums of integers and bools, computed
+ * by each task as it reads its records ({@link AggregateReader}). Spark adds up the tasks' results (a partial push-down, so {@code avg} arrives as
  * a sum and a count); what this does not take stays with Spark as a plain scan.
  *
- * @param key      the column grouped by
+ * @param key      the column grouped by, or null for one group of all rows
  * @param measures what is computed per group, in Spark's order
  */
 record AggregatePlan(StructField key, List<Measure> measures) implements Serializable {
@@ -62,12 +62,12 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
     /** The plan of {@code aggregation} over {@code columns} (the array's), or null when it is not one this takes. */
     static AggregatePlan of(Aggregation aggregation, StructType columns) {
         Expression[] groups = aggregation.groupByExpressions();
-        if (groups.length != 1) {
+        if (groups.length > 1) {
             return null;
         }
-        StructField key = column(groups[0], columns);
+        StructField key = groups.length == 0 ? null : column(groups[0], columns);
         // a nullable key (a timedelta64 count, whose NaT is null) would need a group of its own: left to Spark
-        if (key == null || key.nullable() || !(integral(key.dataType()) || key.dataType() instanceof BooleanType)) {
+        if (groups.length == 1 && (key == null || key.nullable() || !(integral(key.dataType()) || key.dataType() instanceof BooleanType))) {
             return null;
         }
         List<Measure> measures = new ArrayList<>();
@@ -140,6 +140,9 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
     }
 
     KeyRange keyRange() {
+        if (key == null) {
+            return new KeyRange(0, 0);
+        }
         return switch (key.dataType()) {
             case BooleanType ignored -> new KeyRange(0, 1);
             case ByteType ignored -> new KeyRange(Byte.MIN_VALUE, Byte.MAX_VALUE);
@@ -148,10 +151,12 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
         };
     }
 
-    /** The columns to read: the key, then each column a measure takes, once. */
+    /** The columns to read: the key (if any), then each column a measure takes, once. */
     StructType input() {
         Map<String, StructField> read = new LinkedHashMap<>();
-        read.put(key.name(), key);
+        if (key != null) {
+            read.put(key.name(), key);
+        }
         for (Measure m : measures) {
             if (m.column() != null) {
                 read.putIfAbsent(m.column().name(), m.column());
@@ -160,10 +165,12 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
         return new StructType(read.values().toArray(StructField[]::new));
     }
 
-    /** The rows the scan gives: the key, then each measure. */
+    /** The rows the scan gives: the key (if any), then each measure. */
     StructType output() {
         List<StructField> out = new ArrayList<>();
-        out.add(key);
+        if (key != null) {
+            out.add(key);
+        }
         for (Measure m : measures) {
             out.add(new StructField(m.toString(), m.type(), true, Metadata.empty()));
         }
@@ -172,6 +179,6 @@ record AggregatePlan(StructField key, List<Measure> measures) implements Seriali
 
     @Override
     public String toString() {
-        return measures.stream().map(Measure::toString).collect(Collectors.joining(", ", "[", "]")) + " by " + key.name();
+        return measures.stream().map(Measure::toString).collect(Collectors.joining(", ", "[", "]")) + (key == null ? "" : " by " + key.name());
     }
 }

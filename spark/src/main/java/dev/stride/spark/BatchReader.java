@@ -181,6 +181,11 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         }
     }
 
+    /** Whether column {@code i} is an index column (a coordinate) rather than a field. */
+    boolean isIndexColumn(int i) {
+        return dimensions[i] >= 0;
+    }
+
     @Override
     public ColumnarBatch get() {
         return batch;

@@ -21,6 +21,8 @@ import java.util.TreeMap;
 
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.min;
 import static org.apache.spark.sql.functions.sum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -113,6 +115,27 @@ class ZarrSparseTest {
         assertEquals(HUGE - 5, read(RecordingStoreProvider.uri(dir.resolve("huge"))).where("_index >= 5").count());
         assertEquals(HUGE, read(UnlistedStoreProvider.uri(dir.resolve("huge"))).count());
         assertEquals(Set.of(), RecordingStoreProvider.chunksRead(dir.resolve("huge")));
+    }
+
+    /**
+     * The boxes never written are the fill record over and over: the tasks add it up from the box's size, so sums,
+     * extremes and counts over 2^50 records come from the two chunks stored, exactly (Spark asks for count(id) of a
+     * column never null as count(*)).
+     */
+    @Test
+    void aggregatesOfAHugeShapeAddUpTheFillWithoutMakingItsRows() {
+        Dataset<Row> df = read(RecordingStoreProvider.uri(dir.resolve("huge")))
+                .agg(sum("id"), min("id"), max("id"), count("id"));
+        assertTrue(Plans.scanText(df).contains("aggregatedPerTask=[sum(id), min(id), max(id), count(*)]"), Plans.scanText(df));
+        long stored = 2L * HUGE_CHUNK;
+        long storedSum = 2 * ((long) HUGE_CHUNK * (HUGE_CHUNK - 1) / 2);
+        Row row = df.collectAsList().getFirst();
+        assertEquals(storedSum + FILL * (HUGE - stored), row.getLong(0));
+        assertEquals(FILL, row.getInt(1));
+        assertEquals(HUGE_CHUNK - 1, row.getInt(2));
+        assertEquals(HUGE, row.getLong(3));
+        // the two boxes of 32 chunks that hold the stored ones are read, the other 2^30 - 64 chunks never asked for
+        assertEquals(64, RecordingStoreProvider.chunksRead(dir.resolve("huge")).size());
     }
 
     @Test
