@@ -17,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -280,6 +281,22 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         ensureOpen();
         KeyFiles.Found file = files.find(key);
         return file == null ? -1 : file.size();
+    }
+
+    /**
+     * The file's modification time in nanoseconds and its identity (device and inode where the file system has them):
+     * a writer that replaces a file by a rename makes a new inode, one that rewrites it in place a new time.
+     */
+    @Override
+    public String versionTag(String key) {
+        ensureOpen();
+        KeyFiles.Found file = files.find(key);
+        if (file == null) {
+            return null;
+        }
+        Object identity = file.attributes().fileKey();
+        return file.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS)
+                + (identity == null ? "" : " " + identity);
     }
 
     @Override
