@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Random;
@@ -37,6 +38,8 @@ final class RandomRecords {
     final long[] grid;
     final WhereOracle.Values[] values;
     final Set<Long> written = new HashSet<>();
+    /** Files written since the last {@link #backdate}. */
+    private final Set<Path> fresh = new HashSet<>();
     final Path dir;
 
     RandomRecords(Random random, Path dir) {
@@ -122,6 +125,22 @@ final class RandomRecords {
         write(key(c), e.bytes());
     }
 
+    /**
+     * Dates the files written since the last call {@code minutes} back: a store vouches only for files older than its
+     * clock's tick, and a test should not wait for that.
+     */
+    void backdate(int minutes) {
+        FileTime then = FileTime.fromMillis(System.currentTimeMillis() - minutes * 60_000L);
+        try {
+            for (Path file : fresh) {
+                Files.setLastModifiedTime(file, then);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        fresh.clear();
+    }
+
     /** Deletes chunk {@code c}: its records become the fill value. */
     void delete(long c) {
         try {
@@ -196,6 +215,7 @@ final class RandomRecords {
             Path temp = Files.createTempFile(file.getParent(), ".tmp", "");
             Files.write(temp, bytes);
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            fresh.add(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
