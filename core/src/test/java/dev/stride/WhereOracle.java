@@ -109,11 +109,15 @@ final class WhereOracle {
     private static int real(double x, Predicate.Literal l) {
         return switch (l) {
             case Predicate.Special(double s) when Double.isNaN(s) -> Double.isNaN(x) ? 0 : -1;
-            case Predicate.Special(double s) -> Double.isNaN(x) ? 1 : Integer.signum(Double.compare(x == 0 ? 0.0 : x, s));
-            case Predicate.Number(BigDecimal n) -> Double.isNaN(x) ? 1 : Double.isInfinite(x) ? (x > 0 ? 1 : -1)
-                    : Integer.signum(new BigDecimal(x).compareTo(n));
+            case Predicate.Special(double s) -> ordered(x, s);
+            case Predicate.Number(BigDecimal n) -> ordered(x, n.doubleValue());
             default -> throw new IllegalArgumentException(l.toString());
         };
+    }
+
+    /** Spark's order of doubles against a number that is not NaN: NaN above all, -0.0 equal to 0.0. */
+    private static int ordered(double x, double s) {
+        return Double.isNaN(x) ? 1 : x == s ? 0 : x < s ? -1 : 1;
     }
 
     private static int integer(BigInteger v, Predicate.Literal l) {

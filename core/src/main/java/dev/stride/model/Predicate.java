@@ -12,8 +12,10 @@ import java.util.List;
  *
  * <p>Semantics are Spark SQL's: NaN equals NaN and is greater than every other number, {@code -0.0} equals
  * {@code 0.0}; a NaT is a null, so any comparison with it is unknown, {@code not} of unknown is unknown, and a record
- * is kept only when the whole predicate is true. Comparisons are exact: an int64 against {@code 9007199254740993}, a
- * float32 against {@code 0.1} (which no float32 equals) compare the values, never rounded copies of them.
+ * is kept only when the whole predicate is true. An integer field (and a time, and a coordinate) compares with the
+ * literal exactly ({@code 9007199254740993} against an int64, {@code 2.5} lies between two integers); a float field
+ * compares, widened to a double, with the double nearest the literal, as Spark casts a decimal literal: a float64 of 0.1
+ * equals {@code 0.1}, no float32 does.
  */
 public sealed interface Predicate permits Predicate.Compare, Predicate.Between, Predicate.In, Predicate.IsNaN,
         Predicate.IsNaT, Predicate.And, Predicate.Or, Predicate.Not {

@@ -117,10 +117,10 @@ public final class Binder {
                 : new BigInteger[] {BigInteger.ONE.shiftLeft(width - 1).negate(), BigInteger.ONE.shiftLeft(width - 1).subtract(BigInteger.ONE)};
     }
 
-    private double[] floatLiteral(Predicate.Operand operand, Predicate.Literal value) {
+    private double floatLiteral(Predicate.Operand operand, Predicate.Literal value) {
         return switch (value) {
-            case Predicate.Number(BigDecimal v) -> Intervals.nearest(v);
-            case Predicate.Special(double v) -> new double[] {v, 0};
+            case Predicate.Number(BigDecimal v) -> v.doubleValue();
+            case Predicate.Special(double v) -> v;
             default -> throw literalRefused(operand, value);
         };
     }

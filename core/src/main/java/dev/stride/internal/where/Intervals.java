@@ -7,9 +7,9 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 
 /**
- * A comparison with a literal as a range of keys, computed exactly once: {@code x < 2.5} on an integer field is
- * {@code x <= 2}, {@code x < 0.1} on a float field is {@code x <= } the greatest double below one tenth, a literal beyond
- * the field's values keeps all or none of them. NaN and infinities follow Spark: NaN is above every number.
+ * A comparison with a literal as a range of keys, computed once: {@code x < 2.5} on an integer field is exactly
+ * {@code x <= 2}, a literal beyond the field's values keeps all or none of them; a float field compares with the double
+ * nearest the literal. NaN and infinities follow Spark: NaN is above every number.
  */
 final class Intervals {
     /** Stands for NaN and positive infinity against integers: above every value of every integer field. */
@@ -21,29 +21,18 @@ final class Intervals {
     }
 
     /**
-     * The double nearest {@code v} and how it compares with {@code v}: {@code {d, sign(d - v)}}, an overflow giving an
-     * infinity that lies beyond {@code v}.
+     * {@code x op d} on a float source, in Spark's total order of doubles: the literal was rounded to the nearest double
+     * first, as Spark casts a decimal literal compared with a double column.
      */
-    static double[] nearest(BigDecimal v) {
-        double d = v.doubleValue();
-        int c = Double.isInfinite(d) ? (d > 0 ? 1 : -1) : new BigDecimal(d).compareTo(v);
-        return new double[] {d, c};
-    }
-
-    /**
-     * {@code x op L} on a float source, where {@code literal} is {@code {d, c}}: the double nearest L and the sign of
-     * d - L. No double lies strictly between L and d, so each comparison with L is one with d or its neighbour key.
-     */
-    static Condition floats(Predicate.Op op, Source s, double[] literal) {
-        long k = Source.floatKey(literal[0]);
-        int c = (int) literal[1];
+    static Condition floats(Predicate.Op op, Source s, double literal) {
+        long k = Source.floatKey(literal);
         return switch (op) {
-            case EQ -> c == 0 ? range(s, k, k, true) : range(s, 1, 0, true);
-            case NE -> c == 0 ? range(s, k, k, false) : range(s, 1, 0, false);
-            case LT -> range(s, Long.MIN_VALUE, c >= 0 ? k - 1 : k, true);
-            case LE -> range(s, Long.MIN_VALUE, c > 0 ? k - 1 : k, true);
-            case GT -> range(s, c <= 0 ? k + 1 : k, Long.MAX_VALUE, true);
-            case GE -> range(s, c < 0 ? k + 1 : k, Long.MAX_VALUE, true);
+            case EQ -> range(s, k, k, true);
+            case NE -> range(s, k, k, false);
+            case LT -> range(s, Long.MIN_VALUE, k - 1, true);
+            case LE -> range(s, Long.MIN_VALUE, k, true);
+            case GT -> range(s, k + 1, Long.MAX_VALUE, true);
+            case GE -> range(s, k, Long.MAX_VALUE, true);
         };
     }
 
