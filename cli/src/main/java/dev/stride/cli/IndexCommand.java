@@ -37,9 +37,7 @@ final class IndexCommand extends NodeCommand {
 
     @Override
     public Integer call() {
-        if (threads < 1) {
-            throw usageError("--threads must be 1 or more, not " + threads);
-        }
+        requireThreads(threads);
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
             Path file = statistics != null ? statistics : beside();

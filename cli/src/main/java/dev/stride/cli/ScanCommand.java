@@ -61,9 +61,7 @@ final class ScanCommand extends NodeCommand {
 
     @Override
     public Integer call() {
-        if (threads < 1) {
-            throw usageError("--threads must be 1 or more, not " + threads);
-        }
+        requireThreads(threads);
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
             FilteredArray filtered = choice.filter(array, this::usageError);
