@@ -44,12 +44,17 @@ public final class FilteredArray {
         this.usesIndex = binder.usesIndex();
     }
 
-    /** A field by path; {@code value} is the element of a plain array, as cat's csv header calls it. */
+    /**
+     * A leaf field by path, or an element of a field with a shape ({@code pos[1]}); {@code value} is the element of a
+     * plain array, as cat's csv header calls it.
+     */
     private FieldAccessor field(String path) {
-        if (path.equals("value") && array.layout().fieldOrNull(path) == null && array.layout().fieldOrNull("") != null) {
+        RecordLayout layout = array.layout();
+        if (path.equals("value") && layout.fieldOrNull(path) == null && layout.fieldOrNull("") != null) {
             return array.field("");
         }
-        return array.field(path);
+        FieldAccessor element = layout.fieldOrNull(path) == null ? layout.elementOrNull(path) : null;
+        return element != null ? element : array.field(path);
     }
 
     /** {@return the predicate} */

@@ -67,6 +67,18 @@ class WhereCommandTest {
     }
 
     @Test
+    void elementsOfShapedFieldsAreColumnsByTheirCatPath() {
+        Path v2 = Fixtures.numpyRecords(dir.resolve("v2"));
+        assertCat(v2, "pos[2] < 0");
+        assertCat(v2, "pos[0] = nan or m[1][1] = 4", "{\"id\":1}", "{\"id\":2}");
+        assertCat(v2, "m[0][0] in (-1, 0) and pos[1] is not nan", "{\"id\":2}", "{\"id\":3}");
+        assertUsage(CliRun.of("cat", v2, "--where", "pos[3] > 1"), "stride cat: " + v2
+                + ": field 'pos' (float32[3]) has no element [3]; give one index a dimension, each below its size in [3]\n");
+        assertUsage(CliRun.of("cat", v2, "--where", "pos > 1"), "stride cat: " + v2
+                + ": field 'pos' (float32[3]) has a shape: a condition tests one element of it (pos[0])\n");
+    }
+
+    @Test
     void catTableShowsWhereEachMatchIsAndLimitCountsMatches() {
         CliRun run = CliRun.of("cat", records(), "--where", "ok = false", "--fields", "id", "--format", "table", "--limit", "2");
         assertEquals(0, run.exitCode(), run.err());

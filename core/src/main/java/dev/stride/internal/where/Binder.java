@@ -84,7 +84,7 @@ public final class Binder {
         Source s = Source.of(f);
         if (s == null) {
             throw refused(operand, f instanceof FieldAccessor.ArrayField
-                    ? "has a shape; conditions on its elements are not supported"
+                    ? "has a shape: a condition tests one element of it (" + f.path() + "[0])"
                     : "cannot be compared: conditions take numbers, bools and times");
         }
         return s;
