@@ -20,6 +20,9 @@ import java.util.concurrent.atomic.LongAdder;
  * read. A unit never written holds fill values: one test of the fill record decides for all of them.
  */
 public final class WhereFilter implements UnitFilter {
+    /** More units than this (a vast grid the store cannot list) are all read rather than held in a list to prune. */
+    private static final long MOST_JUDGED = 1 << 24;
+
     private final ArrayReader array;
     private final Condition condition;
     private final boolean usesIndex;
@@ -72,7 +75,7 @@ public final class WhereFilter implements UnitFilter {
     @Override
     public long[] select(UnitGrid grid, long[] candidates) {
         long count = candidates == null ? grid.count() : candidates.length;
-        if (count > Integer.MAX_VALUE - 8) {
+        if (count > MOST_JUDGED) {
             unitsRead.add(count);
             return candidates;
         }
