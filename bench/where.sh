@@ -40,7 +40,7 @@ best() {
     full=$(best "$root/stride" scan "$a" --field speed)
     where=$(best "$root/stride" scan "$a" --field speed --where "$window")
     chunks=$("$root/stride" scan "$a" --field speed --where "$window" --json | python3 -c \
-      'import json, sys; r = json.loads(sys.stdin.readline()); print(f"{r[\"chunks_read\"]} of {r[\"chunks_read\"] + r[\"chunks_skipped\"]}")')
+      'import json, sys; r = json.loads(sys.stdin.readline()); print(r["chunks_read"], "of", r["chunks_read"] + r["chunks_skipped"])')
     printf '| %s | %.2f s | %.2f s | %.2fx | %.2f s | %.2f s | %.1fx | %s |\n' "$name" "$index" "$onepass" \
       "$(echo "$onepass / $index" | bc -l)" "$full" "$where" "$(echo "$full / $where" | bc -l)" "$chunks"
   done
