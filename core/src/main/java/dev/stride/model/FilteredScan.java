@@ -13,7 +13,11 @@ import java.util.List;
  * @param chunksSkipped the units not read
  */
 public record FilteredScan(List<FieldStats> fields, long records, long chunksRead, long chunksSkipped) {
-    /** @throws ZarrException.BadRequest for a null list */
+    /**
+     * Checks the components.
+     *
+     * @throws ZarrException.BadRequest for a null list
+     */
     public FilteredScan {
         fields = List.copyOf(ZarrException.BadRequest.requireNonNull(fields, "fields"));
     }

@@ -41,7 +41,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param path the field's dotted path
      */
     record Field(String path) implements Operand {
-        /** @throws ZarrException.BadRequest for a null path */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null path
+         */
         public Field {
             ZarrException.BadRequest.requireNonNull(path, "path");
         }
@@ -58,7 +62,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param dimension the dimension, from 0
      */
     record Index(int dimension) implements Operand {
-        /** @throws ZarrException.BadRequest for a negative dimension */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a negative dimension
+         */
         public Index {
             if (dimension < 0) {
                 throw new ZarrException.BadRequest(null, "dimension " + dimension + " is negative");
@@ -80,7 +88,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param value the number
      */
     record Number(BigDecimal value) implements Literal {
-        /** @throws ZarrException.BadRequest for a null value */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null value
+         */
         public Number {
             ZarrException.BadRequest.requireNonNull(value, "value");
         }
@@ -92,7 +104,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param value a double that is not finite
      */
     record Special(double value) implements Literal {
-        /** @throws ZarrException.BadRequest for a finite value, which is a {@link Number} */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a finite value, which is a {@link Number}
+         */
         public Special {
             if (Double.isFinite(value)) {
                 throw new ZarrException.BadRequest(null, value + " is finite: use a Number");
@@ -113,7 +129,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param value the instant
      */
     record DateTime(Instant value) implements Literal {
-        /** @throws ZarrException.BadRequest for a null value */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null value
+         */
         public DateTime {
             ZarrException.BadRequest.requireNonNull(value, "value");
         }
@@ -154,7 +174,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param value the literal
      */
     record Compare(Operand operand, Op op, Literal value) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null component */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null component
+         */
         public Compare {
             ZarrException.BadRequest.requireNonNull(operand, "operand");
             ZarrException.BadRequest.requireNonNull(op, "op");
@@ -170,7 +194,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param high the greatest value kept
      */
     record Between(Operand operand, Literal low, Literal high) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null component */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null component
+         */
         public Between {
             ZarrException.BadRequest.requireNonNull(operand, "operand");
             ZarrException.BadRequest.requireNonNull(low, "low");
@@ -185,7 +213,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param values the values, at least one
      */
     record In(Operand operand, List<Literal> values) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null component or no values */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null component or no values
+         */
         public In {
             ZarrException.BadRequest.requireNonNull(operand, "operand");
             values = List.copyOf(ZarrException.BadRequest.requireNonNull(values, "values"));
@@ -201,7 +233,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param operand the field
      */
     record IsNaN(Operand operand) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null operand */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null operand
+         */
         public IsNaN {
             ZarrException.BadRequest.requireNonNull(operand, "operand");
         }
@@ -213,7 +249,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param operand the field
      */
     record IsNaT(Operand operand) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null operand */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null operand
+         */
         public IsNaT {
             ZarrException.BadRequest.requireNonNull(operand, "operand");
         }
@@ -225,7 +265,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param parts the conditions, at least one
      */
     record And(List<Predicate> parts) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null or empty list */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null or empty list
+         */
         public And {
             parts = nonEmpty(parts);
         }
@@ -237,7 +281,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param parts the conditions, at least one
      */
     record Or(List<Predicate> parts) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null or empty list */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null or empty list
+         */
         public Or {
             parts = nonEmpty(parts);
         }
@@ -249,7 +297,11 @@ public sealed interface Predicate permits Predicate.Compare, Predicate.Between, 
      * @param part the condition
      */
     record Not(Predicate part) implements Predicate {
-        /** @throws ZarrException.BadRequest for a null part */
+        /**
+         * Checks the components.
+         *
+         * @throws ZarrException.BadRequest for a null part
+         */
         public Not {
             ZarrException.BadRequest.requireNonNull(part, "part");
         }
