@@ -24,6 +24,8 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -32,6 +34,8 @@ import java.util.stream.Collectors;
  * keyed by its dotted path ({@code point.x}). A plain data type compiles to one unnamed field with path {@code ""}.
  */
 public final class RecordLayout {
+    /** The indices that end a path to one element of a shaped field, one a dimension: {@code [1]}, {@code [1][0]}. */
+    private static final Pattern INDICES = Pattern.compile("(?:\\[[0-9]{1,9}])+$");
     private final DataType type;
     private final ByteOrder order;
     private final MemoryLayout layout;
@@ -186,6 +190,51 @@ public final class RecordLayout {
             }
         }
         return null;
+    }
+
+    /**
+     * One element of a field with a shape, by a path that ends in one index a dimension, as numpy indexes it and
+     * {@code stride cat --fields} takes it ({@code pos[1]}, {@code m[1][0]}); null when the path names no such field.
+     * A field's own name may end in brackets: each place the indices could start is tried, the shortest name first.
+     *
+     * @param path the field's dotted path and the indices
+     * @return the element's accessor, or null
+     * @throws ZarrException.BadRequest when the field has no shape, or the indices are not one a dimension in range
+     */
+    public FieldAccessor elementOrNull(String path) {
+        Matcher indices = INDICES.matcher(ZarrException.BadRequest.requireNonNull(path, "path"));
+        if (!indices.find() || indices.start() == 0) {
+            return null;
+        }
+        for (int at = indices.start(); at > 0; at = path.indexOf('[', at + 1)) {
+            FieldAccessor field = fieldOrNull(path.substring(0, at));
+            if (field != null) {
+                return element(field, path.substring(at));
+            }
+        }
+        return null;
+    }
+
+    private static FieldAccessor element(FieldAccessor field, String brackets) {
+        if (!(field instanceof FieldAccessor.ArrayField shaped)) {
+            throw new ZarrException.BadRequest(null, "field '" + field.path() + "' (" + field.type().describe() + ") has no shape to index");
+        }
+        List<Integer> shape = shaped.shape();
+        String[] indices = brackets.substring(1, brackets.length() - 1).split("\\]\\[");
+        ZarrException noSuchElement = new ZarrException.BadRequest(null, "field '" + field.path() + "' (" + field.type().describe()
+                + ") has no element " + brackets + "; give one index a dimension, each below its size in " + shape);
+        if (indices.length != shape.size()) {
+            throw noSuchElement;
+        }
+        int k = 0;
+        for (int d = 0; d < indices.length; d++) {
+            int index = Integer.parseInt(indices[d]);
+            if (index >= shape.get(d)) {
+                throw noSuchElement;
+            }
+            k = k * shape.get(d) + index;
+        }
+        return shaped.element(k);
     }
 
     /**

@@ -18,6 +18,7 @@ import dev.stride.model.FieldStats;
 import dev.stride.model.FixedBytesType;
 import dev.stride.model.FixedStringType;
 import dev.stride.model.Json;
+import dev.stride.model.Predicate;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
@@ -154,7 +155,7 @@ public final class ZarrArray implements AutoCloseable {
         return CodecPipeline.of(meta).encoding();
     }
 
-    private Region regionOrAll(Region r) {
+    Region regionOrAll(Region r) {
         return r == null ? Region.all(meta.shape()) : r.within(meta.shape(), path());
     }
 
@@ -433,7 +434,7 @@ public final class ZarrArray implements AutoCloseable {
         return new ScanPass(reader, regionOrAll(region)).stats(fields, accessors, o.threads(), o.progress());
     }
 
-    private FieldAccessor scannable(String field) {
+    FieldAccessor scannable(String field) {
         FieldAccessor f = field(field);
         if (!scans(f.type())) {
             throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
@@ -465,6 +466,22 @@ public final class ZarrArray implements AutoCloseable {
 
     private void forEachRun(Region r, int threads, ScanOptions.Progress progress, RunVisitor visitor) {
         new ScanPass(reader, r).run(threads, progress, worker -> visitor::run);
+    }
+
+    /**
+     * The records of this array that satisfy a predicate: scans and reads of them alone, which leave unread the chunks
+     * whose statistics ({@link ChunkStatistics#sidecar}, when there are any) prove they hold no match.
+     * @param predicate the condition, as {@link Predicate#parse} reads it or built
+     * @return the filtered view
+     * @throws ZarrException.BadRequest for a field the array lacks, one that cannot be compared, or a literal of the wrong
+     *         kind (naming the column)
+     */
+    public FilteredArray where(Predicate predicate) {
+        return new FilteredArray(this, ZarrException.BadRequest.requireNonNull(predicate, "predicate"), ChunkStatistics.sidecar(this));
+    }
+
+    ArrayReader reader() {
+        return reader;
     }
 
     boolean isClosed() {

@@ -5,6 +5,7 @@ import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.Json;
+import dev.stride.model.Predicate;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
@@ -91,6 +92,10 @@ class NullArgumentTest {
                 .value(ZarrWriter.class, () -> ZarrWriter.open(directory()))
                 .value(ArrayWriter.class, () -> ZarrWriter.open(directory()).array("/x"))
                 .value(UnitCursor.class, () -> tree().open().array("/x").units(Region.all(new long[]{8})))
+                .value(FilteredArray.class, () -> tree().open().array("/x").where(Predicate.parse("y > 1")))
+                .value(ChunkStatistics.class, () -> ChunkStatistics.build(tree().open().array("/x"), null))
+                .value(Predicate.class, () -> Predicate.parse("x < 3"))
+                .value(byte[].class, () -> "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .value(Region.class, () -> Region.all(new long[]{8}))
                 .value(long[].class, () -> new long[]{8})
                 .value(int[].class, () -> new int[]{0})

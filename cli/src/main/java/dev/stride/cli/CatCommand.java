@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import dev.stride.FilteredArray;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
@@ -24,10 +25,15 @@ import picocli.CommandLine.Option;
                 "csv and table print a field with a shape as nested lists",
                 "  ([1.5, -2.0, 3.25]) and byte strings as numpy does (a\\x00b).",
                 "csv and table show control characters in field names and text as",
-                "  escapes (\\n, \\x1b, \\u202e, and \\\\ for a backslash)."})
+                "  escapes (\\n, \\x1b, \\u202e, and \\\\ for a backslash).",
+                "--where prints only the matching elements; table's index column",
+                "  still says where each one is."})
 final class CatCommand extends NodeCommand {
     @Mixin
     TableChoice choice;
+
+    @Mixin
+    WhereChoice where;
 
     @Option(names = "--limit", paramLabel = "N", description = "At most N elements.")
     long limit = Long.MAX_VALUE;
@@ -43,8 +49,13 @@ final class CatCommand extends NodeCommand {
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
             Region box = choice.box(array);
+            FilteredArray filtered = where.filter(array, this::usageError);
             ElementWriter writer = format.writer(Projection.of(array, choice.fields), box, out());
-            Elements.print(array, box, Math.min(limit, box.size()), writer, out(), (done, total) -> { });
+            if (filtered == null) {
+                Elements.print(array, box, Math.min(limit, box.size()), writer, out(), (done, total) -> { });
+            } else {
+                Elements.print(filtered, box, limit, writer, out());
+            }
         }
         return 0;
     }

@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import dev.stride.FilteredArray;
 import dev.stride.ZarrArray;
 import dev.stride.internal.region.COrderBlocks;
 import dev.stride.model.Region;
@@ -40,6 +41,34 @@ final class Elements {
                 }
             }
             progress.update(position, count);
+        }
+        writer.finish();
+    }
+
+    /** Thrown through a filtered visit to end it once the output has no reader. */
+    private static final class OutputClosed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        OutputClosed() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Writes the first {@code count} matching elements of {@code box}, in C order, each with its position in the box;
+     * stops early, quietly, as {@link #print} does.
+     */
+    static void print(FilteredArray filtered, Region box, long count, ElementWriter writer, PrintWriter out) {
+        long[] written = {0};
+        try {
+            filtered.forEachRecord(box, count, null, (position, records, i) -> {
+                if (written[0]++ % CHECK_EVERY == 0 && out.checkError()) {
+                    throw new OutputClosed();
+                }
+                writer.write(records, i, position);
+            });
+        } catch (OutputClosed stop) {
+            return;
         }
         writer.finish();
     }

@@ -71,6 +71,13 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
         return new ParameterException(spec.commandLine(), message);
     }
 
+    /** Refuses a {@code --threads} below 1 as a usage error. */
+    void requireThreads(int threads) {
+        if (threads < 1) {
+            throw usageError("--threads must be 1 or more, not " + threads);
+        }
+    }
+
     /**
      * Refuses an output at or below PATH, where writing would change the node being read (an export over its
      * {@code zarr.json}, a copy into itself): local paths compared with their links resolved (an output not there yet

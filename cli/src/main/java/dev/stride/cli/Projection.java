@@ -12,8 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What cat prints of each element: the whole record, or the fields chosen by path. A chosen path is a leaf field
@@ -21,8 +19,6 @@ import java.util.regex.Pattern;
  * with a shape ({@code pos[1]}, {@code p[1][0]}).
  */
 final class Projection {
-    /** The indices that end a path to one element of a shaped field, one a dimension: {@code [1]}, {@code [1][0]}. */
-    private static final Pattern INDICES = Pattern.compile("(?:\\[[0-9]{1,9}])+$");
     private final RecordLayout layout;
     private final List<Choice> chosen;
 
@@ -53,7 +49,7 @@ final class Projection {
         if (leaf != null) {
             return new Choice(path, leaf.segments().size(), List.of(leaf));
         }
-        FieldAccessor element = element(layout, path);
+        FieldAccessor element = layout.elementOrNull(path);
         if (element != null) {
             return new Choice(path, element.segments().size(), List.of(element));
         }
@@ -72,49 +68,6 @@ final class Projection {
             throw new ZarrException.BadRequest(null, "no field '" + path + "'; the fields are " + String.join(", ", known));
         }
         return new Choice(path, depth, leaves);
-    }
-
-    /** The element a path names as a field and indices ({@code pos[1]}), or null when it names none. */
-    private static FieldAccessor element(RecordLayout layout, String path) {
-        Matcher indices = INDICES.matcher(path);
-        if (!indices.find() || indices.start() == 0) {
-            return null;
-        }
-        // a field's own name may end in brackets: each place the indices could start is tried, the shortest name first
-        for (int at = indices.start(); at > 0; at = path.indexOf('[', at + 1)) {
-            FieldAccessor field = layout.fieldOrNull(path.substring(0, at));
-            if (field != null) {
-                return element(field, path.substring(at));
-            }
-        }
-        return null;
-    }
-
-    /**
-     * One element of a field with a shape, by its index in each dimension ({@code [1][0]}), as numpy indexes it.
-     *
-     * @throws ZarrException.BadRequest for a field with no shape, or indices that are not one per dimension in range
-     */
-    private static FieldAccessor element(FieldAccessor field, String brackets) {
-        if (!(field instanceof FieldAccessor.ArrayField shaped)) {
-            throw new ZarrException.BadRequest(null, "field '" + field.path() + "' (" + field.type().describe() + ") has no shape to index");
-        }
-        List<Integer> shape = shaped.shape();
-        String[] indices = brackets.substring(1, brackets.length() - 1).split("\\]\\[");
-        ZarrException noSuchElement = new ZarrException.BadRequest(null, "field '" + field.path() + "' (" + field.type().describe()
-                + ") has no element " + brackets + "; give one index a dimension, each below its size in " + shape);
-        if (indices.length != shape.size()) {
-            throw noSuchElement;
-        }
-        int k = 0;
-        for (int d = 0; d < indices.length; d++) {
-            int index = Integer.parseInt(indices[d]);
-            if (index >= shape.get(d)) {
-                throw noSuchElement;
-            }
-            k = k * shape.get(d) + index;
-        }
-        return shaped.element(k);
     }
 
     /** The leaf fields printed, in order: the columns of csv and table. */

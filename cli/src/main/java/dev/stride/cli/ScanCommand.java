@@ -1,14 +1,17 @@
 package dev.stride.cli;
 
+import dev.stride.FilteredArray;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
+import dev.stride.model.FilteredScan;
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.StructType;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -28,7 +31,12 @@ import java.util.stream.Collectors;
                 "Reads on several threads and reports the time taken and records per",
                 "second. Several fields are scanned in one pass, each chunk read and",
                 "decoded once for all of them. A progress bar shows on stderr when it",
-                "is a terminal and the scan takes over a second."})
+                "is a terminal and the scan takes over a second.",
+                "",
+                "With --where, only the matching records are counted, and the report",
+                "says how many matched and how many chunks were read and skipped (by",
+                "the statistics 'stride index' writes); --field may then be left out",
+                "to count the matches alone."})
 final class ScanCommand extends NodeCommand {
 
     @Option(names = "--field", split = ",", paramLabel = "FIELD",
@@ -48,33 +56,40 @@ final class ScanCommand extends NodeCommand {
                     "with a shape adds elements_per_record."})
     boolean json;
 
+    @Mixin
+    WhereChoice choice;
+
     @Override
     public Integer call() {
-        if (threads < 1) {
-            throw usageError("--threads must be 1 or more, not " + threads);
-        }
+        requireThreads(threads);
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
-            if (fields.isEmpty() && array.dataType() instanceof StructType) {
+            FilteredArray filtered = choice.filter(array, this::usageError);
+            if (fields.isEmpty() && array.dataType() instanceof StructType && filtered == null) {
                 throw usageError("give --field; the fields are "
                         + array.layout().fields().stream().map(FieldAccessor::path).collect(Collectors.joining(", ")));
             }
-            List<String> scanned = fields.isEmpty() ? List.of("") : fields;
+            List<String> scanned = fields.isEmpty() && !(array.dataType() instanceof StructType) ? List.of("") : fields;
             Region box = region == null ? null : Region.parse(region, array.shape());
             ProgressBar progress = new ProgressBar(err(), "scan " + location, "chunks", Terminal::stderrIsTerminal);
             long started = System.nanoTime();
-            List<FieldStats> stats = array.scan(scanned, box, new ScanOptions(threads, progress));
+            ScanOptions options = new ScanOptions(threads, progress);
+            FilteredScan found = filtered == null ? null : filtered.scan(scanned, box, options);
+            List<FieldStats> stats = found != null ? found.fields() : array.scan(scanned, box, options);
             double seconds = (System.nanoTime() - started) / 1e9;
             progress.clear();
             long records = box == null ? array.metadata().size() : box.size();
             for (int i = 0; i < stats.size(); i++) {
                 ScanReport report = new ScanReport(stats.get(i), array.field(scanned.get(i)).type(), records, seconds);
                 if (json) {
-                    out().write(JsonCodec.print(report.json()) + "\n");
+                    out().write(JsonCodec.print(WhereReport.with(report.json(), found)) + "\n");
                 } else {
                     out().write(i == 0 ? "" : "\n");
                     report.text().forEach(line -> out().write(line + "\n"));
                 }
+            }
+            if (found != null && (!json || stats.isEmpty())) {
+                WhereReport.lines(found, records, seconds, json, stats.isEmpty()).forEach(line -> out().write(line + "\n"));
             }
         }
         return 0;

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = StrideVersion.class,
         description = "Reads and writes Zarr v3 arrays, made for arrays of fixed-size records (struct).",
-        subcommands = {InfoCommand.class, CatCommand.class, ScanCommand.class, CopyCommand.class, TuneCommand.class, ExportCommand.class, DemoCommand.class, HelpCommand.class},
+        subcommands = {InfoCommand.class, CatCommand.class, ScanCommand.class, IndexCommand.class, CopyCommand.class, TuneCommand.class, ExportCommand.class, DemoCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:done",
@@ -32,6 +32,6 @@ final class StrideCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: info, cat, scan, copy, tune, export or demo");
+        throw new ParameterException(spec.commandLine(), "missing command: info, cat, scan, index, copy, tune, export or demo");
     }
 }

@@ -83,7 +83,7 @@ class FailuresTest {
         assertUsage(CliRun.of("cat", records, "--fields", "point.q"),
                 "stride cat: " + records + ": no field 'point.q'; the fields are id, when, point.x, point.y, h, z, tag, ok\n");
         assertUsage(CliRun.of("nonsense"), "stride: Unmatched argument at index 0: 'nonsense' (see 'stride --help')\n");
-        assertUsage(CliRun.of(), "stride: missing command: info, cat, scan, copy, tune, export or demo (see 'stride --help')\n");
+        assertUsage(CliRun.of(), "stride: missing command: info, cat, scan, index, copy, tune, export or demo (see 'stride --help')\n");
     }
 
     @Test

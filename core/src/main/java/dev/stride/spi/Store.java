@@ -199,6 +199,20 @@ public interface Store extends AutoCloseable {
     long size(String key);
 
     /**
+     * A tag that changes whenever a key's value is replaced or rewritten, found without reading the value (a local
+     * file's modification time and identity, an object's ETag), or null when the store cannot tell one cheaply (the
+     * default) or the key does not exist. Chunk statistics record it, and trust themselves only while it is unchanged:
+     * a store that answers must never give an old tag for a new value.
+     *
+     * @param key the key, as the SPI allows keys
+     * @return the value's version tag, or null
+     * @throws dev.stride.model.ZarrException.StoreFailure when the key cannot be looked at, as for {@link #size}
+     */
+    default String versionTag(String key) {
+        return null;
+    }
+
+    /**
      * A whole small value (metadata) on the heap, a new array the caller owns, or null when missing (the same rules as
      * {@link #read}). A store may refuse a value too large for the heap.
      *

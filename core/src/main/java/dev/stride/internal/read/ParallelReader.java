@@ -29,6 +29,10 @@ public final class ParallelReader {
         default boolean missing(long records) {
             return false;
         }
+
+        /** Hears that every run of a stored unit (at grid coordinates {@code unit}) has been visited. */
+        default void stored(long[] unit) {
+        }
     }
 
     private final ArrayReader array;
@@ -156,8 +160,10 @@ public final class ParallelReader {
             if (visitor.missing(grid.recordsIn(unit))) {
                 return;
             }
-            decoded = array.fillUnit(session);
+            decoding.visit(grid, unit, array.fillUnit(session), visitor);
+            return;
         }
         decoding.visit(grid, unit, decoded, visitor);
+        visitor.stored(unit);
     }
 }

@@ -27,7 +27,12 @@ public final class ScanPass {
 
     /** Reads every unit once, handing its runs to the visitor of the worker that decoded it (see {@link ParallelReader}). */
     public void run(int threads, ScanOptions.Progress progress, ParallelReader.WorkerVisitors visitors) {
-        new ParallelReader(array, grid, threads, progress).run(visitors);
+        run(UnitFilter.NONE, threads, progress, visitors);
+    }
+
+    /** Reads the units {@code filter} selects, handing the records it keeps to the visitor of the worker that decoded them. */
+    public void run(UnitFilter filter, int threads, ScanOptions.Progress progress, ParallelReader.WorkerVisitors visitors) {
+        new ParallelReader(array, grid, filter.select(grid, null), threads, progress).run(w -> filter.wrap(visitors.forWorker(w)));
     }
 
     /**
@@ -36,6 +41,11 @@ public final class ScanPass {
      * the records of the others count as fill values without being visited.
      */
     public List<FieldStats> stats(List<String> names, FieldAccessor[] fields, int threads, ScanOptions.Progress progress) {
+        return stats(names, fields, UnitFilter.NONE, threads, progress);
+    }
+
+    /** As {@link #stats(List, FieldAccessor[], int, ScanOptions.Progress)}, of the units and records {@code filter} keeps. */
+    public List<FieldStats> stats(List<String> names, FieldAccessor[] fields, UnitFilter filter, int threads, ScanOptions.Progress progress) {
         FieldScan scan;
         try (Arena arena = Arena.ofConfined()) {
             // off-heap like every unit: a heap segment seen once by the kernels would slow their loops for good
@@ -44,10 +54,10 @@ public final class ScanPass {
             scan = new FieldScan(names, fields, array.metadata().dataType().byteSize(), fillRecord);
         }
         array.ensureOpen();
-        long[] stored = StoredUnits.find(array.store(), array.prefix(), array.metadata(), array.unitShape(), grid);
-        new ParallelReader(array, grid, stored, threads, progress).run(worker -> scan.worker());
+        long[] stored = filter.listable() ? StoredUnits.find(array.store(), array.prefix(), array.metadata(), array.unitShape(), grid) : null;
+        new ParallelReader(array, grid, filter.select(grid, stored), threads, progress).run(worker -> filter.wrap(scan.worker()));
         if (stored != null) {
-            scan.unlisted(region.size() - recordsIn(stored));
+            scan.unlisted(filter.unlisted(region.size() - recordsIn(stored)));
         }
         return scan.results();
     }

@@ -17,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -31,6 +32,8 @@ import java.util.stream.Stream;
  * gives a {@link WritableLocalStore}.
  */
 public sealed class LocalStore implements ListableStore permits WritableLocalStore {
+    /** How long after its last change a file's time cannot vouch for its content (FAT stamps times by two seconds). */
+    static final long RECENT_NANOS = TimeUnit.SECONDS.toNanos(3);
 
     private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
     /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
@@ -280,6 +283,28 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         ensureOpen();
         KeyFiles.Found file = files.find(key);
         return file == null ? -1 : file.size();
+    }
+
+    /**
+     * The file's modification time in nanoseconds and its identity (device and inode where the file system has them):
+     * a writer that replaces a file by a rename makes a new inode, one that rewrites it in place a new time. A file
+     * modified in the last {@link #RECENT_NANOS} gets no tag: a file system stamps times by a coarse clock, so a rewrite
+     * in place within the same tick would keep the time (git's "racily clean" files).
+     */
+    @Override
+    public String versionTag(String key) {
+        ensureOpen();
+        KeyFiles.Found file = files.find(key);
+        if (file == null) {
+            return null;
+        }
+        long modified = file.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS);
+        long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
+        if (now - modified < RECENT_NANOS) {
+            return null;
+        }
+        Object identity = file.attributes().fileKey();
+        return modified + (identity == null ? "" : " " + identity);
     }
 
     @Override

@@ -1,0 +1,136 @@
+package dev.stride.internal.where;
+
+import dev.stride.internal.read.ArrayReader;
+import dev.stride.internal.read.ParallelReader;
+import dev.stride.internal.read.StoredUnits;
+import dev.stride.internal.read.UnitGrid;
+import dev.stride.model.FieldAccessor;
+import dev.stride.model.Region;
+import dev.stride.model.ScanOptions;
+import dev.stride.spi.Store;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Computes the statistics of every stored unit of an array in one parallel pass. Each stored value's size and version
+ * tag are taken before the pass and again after it; a unit whose value changed in between gets no entry (a reader then
+ * reads it), so an entry never pairs one value's statistics with another value's identity.
+ */
+public final class StatisticsBuilder {
+    private final ArrayReader array;
+    private final List<FieldAccessor> fields;
+    private final Source[] sources;
+    private final UnitGrid grid;
+
+    /** Statistics of {@code fields} (each one {@link Source#of} accepts). */
+    public StatisticsBuilder(ArrayReader array, List<FieldAccessor> fields) {
+        this.array = array;
+        this.fields = List.copyOf(fields);
+        this.sources = fields.stream().map(Source::of).toArray(Source[]::new);
+        this.grid = new UnitGrid(array.unitShape(), Region.all(array.metadata().shape()));
+    }
+
+    /** The size and version tag of a stored value. */
+    private record Identity(long size, String version) { }
+
+    /** Reads the array's stored units on {@code threads} threads; {@code progress} counts units. */
+    public StatisticsTable build(int threads, ScanOptions.Progress progress) {
+        array.ensureOpen();
+        long[] stored = StoredUnits.list(array.store(), array.prefix(), array.metadata(), array.unitShape(), grid);
+        long count = stored == null ? grid.count() : stored.length;
+        Map<String, Identity> before = new HashMap<>();
+        for (long item = 0; item < count; item++) {
+            String key = array.keyOf(grid.unit(stored == null ? item : stored[(int) item]));
+            before.computeIfAbsent(key, this::identity);
+        }
+        List<UnitEntry> entries = new ArrayList<>();
+        new ParallelReader(array, grid, stored, threads, progress).run(worker -> new Gatherer(entries));
+        List<UnitEntry> kept = new ArrayList<>();
+        Map<String, Identity> after = new HashMap<>();
+        for (UnitEntry e : entries) {
+            String key = array.prefix() + e.key();
+            Identity then = before.get(key);
+            if (then != null && then.size() >= 0 && then.equals(after.computeIfAbsent(key, this::identity))) {
+                kept.add(new UnitEntry(e.unit(), e.key(), then.size(), then.version(), e.records(), e.fields()));
+            }
+        }
+        kept.sort(Comparator.comparingLong(e -> grid.number(e.unit())));
+        Map<String, String> types = new LinkedHashMap<>();
+        fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
+        return new StatisticsTable(array.metadata().shape(), array.unitShape(), types, kept);
+    }
+
+    private Identity identity(String key) {
+        Store store = array.store();
+        return new Identity(store.size(key), store.versionTag(key));
+    }
+
+    /** One worker's running statistics of the unit at hand, turned into an entry when the unit is done. */
+    private final class Gatherer implements ParallelReader.UnitVisitor {
+        private final List<UnitEntry> entries;
+        private final long[] counts = new long[sources.length];
+        private final long[] missing = new long[sources.length];
+        private final long[] mins = new long[sources.length];
+        private final long[] maxes = new long[sources.length];
+
+        Gatherer(List<UnitEntry> entries) {
+            this.entries = entries;
+            reset();
+        }
+
+        private void reset() {
+            Arrays.fill(counts, 0);
+            Arrays.fill(missing, 0);
+            Arrays.fill(mins, Long.MAX_VALUE);
+            Arrays.fill(maxes, Long.MIN_VALUE);
+        }
+
+        @Override
+        public void run(MemorySegment unit, long first, long n, long at) {
+            for (int f = 0; f < sources.length; f++) {
+                Source s = sources[f];
+                long lo = mins[f];
+                long hi = maxes[f];
+                long nan = 0;
+                for (long i = first; i < first + n; i++) {
+                    long k = s.key(unit, i, null);
+                    if (s.missing(k)) {
+                        nan++;
+                    } else {
+                        lo = Math.min(lo, k);
+                        hi = Math.max(hi, k);
+                    }
+                }
+                mins[f] = lo;
+                maxes[f] = hi;
+                missing[f] += nan;
+                counts[f] += n;
+            }
+        }
+
+        @Override
+        public boolean missing(long records) {
+            return true;
+        }
+
+        @Override
+        public void stored(long[] unit) {
+            Map<String, Summary> summaries = new LinkedHashMap<>();
+            for (int f = 0; f < sources.length; f++) {
+                summaries.put(fields.get(f).path(), new Summary(counts[f], missing[f], mins[f], maxes[f]));
+            }
+            String key = array.keyOf(unit).substring(array.prefix().length());
+            synchronized (entries) {
+                entries.add(new UnitEntry(unit.clone(), key, -1, null, grid.recordsIn(unit), summaries));
+            }
+            reset();
+        }
+    }
+}

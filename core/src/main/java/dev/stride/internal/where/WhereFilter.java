@@ -1,0 +1,214 @@
+package dev.stride.internal.where;
+
+import dev.stride.internal.read.ArrayReader;
+import dev.stride.internal.read.ParallelReader;
+import dev.stride.internal.read.UnitFilter;
+import dev.stride.internal.read.UnitGrid;
+import dev.stride.model.Region;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A pass filtered by a condition: units whose statistics (or coordinates) prove that no record of theirs is a match are
+ * not read, and the records of the units read are tested one by one, only those true handed on. Statistics are trusted
+ * only for a unit whose stored value still has the size and version tag they were computed from; any other unit is
+ * read. A unit never written holds fill values: one test of the fill record decides for all of them.
+ */
+public final class WhereFilter implements UnitFilter {
+    /** More units than this (a vast grid the store cannot list) are all read rather than held in a list to prune. */
+    private static final long MOST_JUDGED = 1 << 24;
+
+    private final ArrayReader array;
+    private final Condition condition;
+    private final boolean usesIndex;
+    private final StatisticsTable table;
+    private final Region region;
+    private final long[] unitShape;
+    private final int fillOutcome;
+    private final Map<String, Boolean> unchanged = new HashMap<>();
+    private final LongAdder unitsRead = new LongAdder();
+    private final LongAdder unitsSkipped = new LongAdder();
+    private final LongAdder matches = new LongAdder();
+
+    /** {@code table} may be null (no statistics), or be for another shape (then it is ignored). */
+    public WhereFilter(ArrayReader array, Condition condition, boolean usesIndex, StatisticsTable table, Region region) {
+        this.array = array;
+        this.condition = condition;
+        this.usesIndex = usesIndex;
+        this.unitShape = array.unitShape();
+        this.table = table != null && table.fits(array.metadata().shape(), unitShape) ? table : null;
+        this.region = region;
+        // only a condition without coordinates has one outcome for every fill record
+        this.fillOutcome = usesIndex ? Condition.UNKNOWN : condition.test(offHeap(array.fillElement()), 0, null);
+    }
+
+    /** Off-heap like every unit: accessors that once saw a heap segment would read the units slower for good. */
+    private static MemorySegment offHeap(byte[] bytes) {
+        return Arena.ofAuto().allocate(Math.max(1, bytes.length)).copyFrom(MemorySegment.ofArray(bytes));
+    }
+
+    /** {@return the units read so far} */
+    public long unitsRead() {
+        return unitsRead.sum();
+    }
+
+    /** {@return the units left unread so far, their statistics or coordinates ruling out a match} */
+    public long unitsSkipped() {
+        return unitsSkipped.sum();
+    }
+
+    /** {@return the records found true so far} */
+    public long matches() {
+        return matches.sum();
+    }
+
+    @Override
+    public boolean listable() {
+        return !usesIndex;
+    }
+
+    @Override
+    public long[] select(UnitGrid grid, long[] candidates) {
+        long count = candidates == null ? grid.count() : candidates.length;
+        if (count > MOST_JUDGED) {
+            unitsRead.add(count);
+            return candidates;
+        }
+        long[] kept = new long[(int) count];
+        int n = 0;
+        for (int item = 0; item < count; item++) {
+            long number = candidates == null ? item : candidates[item];
+            if (mayMatch(grid.unit(number))) {
+                kept[n++] = number;
+            }
+        }
+        unitsRead.add(n);
+        unitsSkipped.add(count - n);
+        return Arrays.copyOf(kept, n);
+    }
+
+    /** Whether the unit may hold a match: always, unless its coordinates or its trusted statistics rule one out. */
+    private boolean mayMatch(long[] unit) {
+        UnitEntry entry = table == null ? null : table.entry(unit);
+        View withStatistics = new View(unit, entry);
+        if ((condition.outcomes(withStatistics) & (1 << Condition.TRUE)) != 0) {
+            return true;
+        }
+        if (!withStatistics.consulted || unchanged(entry)) {
+            return false;
+        }
+        return (condition.outcomes(new View(unit, null)) & (1 << Condition.TRUE)) != 0;
+    }
+
+    /** Whether the stored value an entry describes is still the one it was computed from. */
+    private boolean unchanged(UnitEntry entry) {
+        return unchanged.computeIfAbsent(entry.key(), k -> {
+            String key = array.prefix() + k;
+            return entry.sameAs(array.store().size(key), array.store().versionTag(key));
+        });
+    }
+
+    /** A unit as conditions judge it: its entry's statistics, and the coordinates it gives the region. */
+    private final class View implements ChunkView {
+        private final long[] unit;
+        private final UnitEntry entry;
+        private boolean consulted;
+
+        View(long[] unit, UnitEntry entry) {
+            this.unit = unit;
+            this.entry = entry;
+        }
+
+        @Override
+        public Summary summary(String field) {
+            Summary s = entry == null ? null : entry.fields().get(field);
+            consulted |= s != null;
+            return s;
+        }
+
+        @Override
+        public long low(int d) {
+            return Math.max(region.start()[d], unit[d] * unitShape[d]);
+        }
+
+        @Override
+        public long high(int d) {
+            return Math.min(region.stop()[d], (unit[d] + 1) * unitShape[d]) - 1;
+        }
+    }
+
+    @Override
+    public ParallelReader.UnitVisitor wrap(ParallelReader.UnitVisitor inner) {
+        long[] start = region.start();
+        long[] shape = region.shape();
+        long[] coordinates = new long[shape.length];
+        return new ParallelReader.UnitVisitor() {
+            @Override
+            public void run(MemorySegment unit, long first, long n, long at) {
+                if (usesIndex) {
+                    long p = at;
+                    for (int d = shape.length - 1; d >= 0; d--) {
+                        coordinates[d] = start[d] + p % shape[d];
+                        p /= shape[d];
+                    }
+                }
+                int last = shape.length - 1;
+                long from = -1;
+                for (long k = 0; k < n; k++) {
+                    boolean match = condition.test(unit, first + k, coordinates) == Condition.TRUE;
+                    if (match && from < 0) {
+                        from = k;
+                    } else if (!match && from >= 0) {
+                        handOn(unit, first, at, from, k);
+                        from = -1;
+                    }
+                    if (usesIndex && last >= 0) {
+                        coordinates[last]++;
+                    }
+                }
+                if (from >= 0) {
+                    handOn(unit, first, at, from, n);
+                }
+            }
+
+            private void handOn(MemorySegment unit, long first, long at, long from, long to) {
+                matches.add(to - from);
+                inner.run(unit, first + from, to - from, at + from);
+            }
+
+            @Override
+            public boolean missing(long records) {
+                if (usesIndex) {
+                    return false;
+                }
+                if (fillOutcome != Condition.TRUE) {
+                    return true;
+                }
+                if (inner.missing(records)) {
+                    matches.add(records);
+                    return true;
+                }
+                return false;
+            }
+
+            @Override
+            public void stored(long[] unit) {
+                inner.stored(unit);
+            }
+        };
+    }
+
+    @Override
+    public long unlisted(long records) {
+        if (fillOutcome != Condition.TRUE) {
+            return 0;
+        }
+        matches.add(records);
+        return records;
+    }
+}
