@@ -51,6 +51,7 @@ public final class Tuning {
 
     /** The same on another monotonic clock, in nanoseconds. */
     static TuningReport measure(ZarrArray array, TuningOptions options, LongSupplier clock) {
+        ZarrException.BadRequest.requireNonNull(array, "array");
         ZarrException.BadRequest.requireNonNull(options, "options");
         long started = clock.getAsLong();
         long budget = options.budget().toNanos();

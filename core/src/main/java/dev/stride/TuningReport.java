@@ -5,6 +5,7 @@ import dev.stride.model.CodecChain;
 import dev.stride.model.DataType;
 import dev.stride.model.FillValue;
 import dev.stride.model.Json;
+import dev.stride.model.ZarrException;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -30,8 +31,8 @@ public record TuningReport(String array, List<String> fields, long arrayRecords,
 
     /** The report, copying its lists. */
     public TuningReport {
-        fields = List.copyOf(fields);
-        ranked = List.copyOf(ranked);
+        fields = List.copyOf(ZarrException.BadRequest.requireNonNull(fields, "fields"));
+        ranked = List.copyOf(ZarrException.BadRequest.requireNonNull(ranked, "ranked"));
     }
 
     /** {@return the recommended layout's measurements: the first ranked} */

@@ -92,6 +92,13 @@ class NullArgumentTest {
                 .value(ZarrWriter.class, () -> ZarrWriter.open(directory()))
                 .value(ArrayWriter.class, () -> ZarrWriter.open(directory()).array("/x"))
                 .value(UnitCursor.class, () -> tree().open().array("/x").units(Region.all(new long[]{8})))
+                .value(TuningOptions.class, TuningOptions::defaults)
+                .value(TuningReport.Layout.class, NullArgumentTest::layout)
+                .value(TuningReport.Candidate.class, NullArgumentTest::candidate)
+                .value(TuningReport.class, () -> new TuningReport("/x", List.of("x"), 8, 8, 1, 96, List.of(candidate()), "the only one", 0, 1))
+                .value(Compression.class, () -> Compression.NONE)
+                .value(java.time.Duration.class, () -> java.time.Duration.ofSeconds(1))
+                .value(java.util.function.Consumer.class, () -> (java.util.function.Consumer<Object>) x -> { })
                 .value(FilteredArray.class, () -> tree().open().array("/x").where(Predicate.parse("y > 1")))
                 .value(ChunkStatistics.class, () -> ChunkStatistics.build(tree().open().array("/x"), null))
                 .value(Predicate.class, () -> Predicate.parse("x < 3"))
@@ -114,6 +121,14 @@ class NullArgumentTest {
                 .value(MemorySegment.class, () -> arena.allocate(8 * 12))
                 .value(Arena.class, () -> arena)
                 .value(ByteOrder.class, () -> ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static TuningReport.Layout layout() {
+        return new TuningReport.Layout(4, 0, Compression.NONE);
+    }
+
+    private static TuningReport.Candidate candidate() {
+        return new TuningReport.Candidate(layout(), 96, 0.1, 0.1, 0.1, 0.1, 1);
     }
 
     @Test
