@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Conformance: the command line against both manifests of the shared conformance corpus, Zarr v3 and Zarr v2
 # (../shared/conformance/check_cli.py), from local files, then over HTTP (the corpus served by nginx on loopback,
-# checks/servers/nginx.sh), from zip files over HTTP, and over S3 (the corpus uploaded to s3proxy in memory,
-# checks/servers/s3proxy.sh, and read with the AWS variables set as a user sets them). Needs ../shared next to the
-# repository and nginx; a few minutes.
+# checks/servers/nginx.sh), from zip files over HTTP, over S3 (the corpus uploaded to s3proxy in memory,
+# checks/servers/s3proxy.sh, and read with the AWS variables set as a user sets them) and over Azure (the corpus
+# uploaded to Azurite in memory, checks/servers/azurite.sh, read with the az command line's variables). Needs ../shared
+# next to the repository, nginx and npm (Azurite is installed from it once); a few minutes.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 need_shared
 make_tmp conformance
 servers="$tmp"
-trap 'kill "$(cat "$servers/http/nginx.pid")" "$(cat "$servers/zip-http/nginx.pid")" "$(cat "$servers/s3/pid")" 2>/dev/null || true; rm -rf "$servers"' EXIT
+trap 'kill "$(cat "$servers/http/nginx.pid")" "$(cat "$servers/zip-http/nginx.pid")" "$(cat "$servers/s3/pid")" "$(cat "$servers/azure/pid")" 2>/dev/null || true; rm -rf "$servers"' EXIT
 check="$shared/conformance/check_cli.py"
 stride="$root/stride"
 
@@ -52,3 +53,12 @@ export AWS_ENDPOINT_URL
 python3 "$root/checks/servers/s3upload.py" "$shared/conformance" "$AWS_ENDPOINT_URL" corpus
 python3 "$check" --base s3://corpus -- "$stride"
 python3 "$check" --manifest "$v2" --base s3://corpus/zarr-v2 -- "$stride"
+
+# the emulator's well-known account and its published key (the root pom's azurite.key), as a user exports them
+export AZURE_STORAGE_ACCOUNT=devstoreaccount1
+AZURE_STORAGE_KEY=$(sed -n "s|.*<azurite.key>\(.*\)</azurite.key>.*|\1|p" "$root/pom.xml")
+AZURE_STORAGE_SERVICE_ENDPOINT=$("$root/checks/servers/azurite.sh" "$servers/azure")
+export AZURE_STORAGE_KEY AZURE_STORAGE_SERVICE_ENDPOINT
+python3 "$root/checks/servers/azupload.py" "$shared/conformance" "$AZURE_STORAGE_SERVICE_ENDPOINT" corpus
+python3 "$check" --base az://corpus -- "$stride"
+python3 "$check" --manifest "$v2" --base az://corpus/zarr-v2 -- "$stride"

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 
@@ -38,7 +39,7 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--no-sign-request", description = "Read (and write) s3:// stores anonymously, without credentials, as the aws command line does.")
+    @Option(names = "--no-sign-request", description = "Read (and write) s3://, az:// and abfs(s):// stores anonymously, without credentials, as the aws command line does.")
     boolean noSignRequest;
 
     PrintWriter out() {
@@ -132,10 +133,13 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
         return Zarr.open(store(location));
     }
 
-    /** A path or URI the user gave as a store, anonymous for S3 when {@code --no-sign-request} says so. */
+    /** Object stores whose option {@code anonymous=true} {@code --no-sign-request} sets. */
+    private static final Set<String> ANONYMOUS_SCHEMES = Set.of("s3", "az", "abfs", "abfss");
+
+    /** A path or URI the user gave as a store, anonymous for S3 and Azure when {@code --no-sign-request} says so. */
     StoreDescriptor store(String given) {
         StoreDescriptor where = StoreDescriptor.parse(given);
-        if (!noSignRequest || !where.scheme().equalsIgnoreCase("s3")) {
+        if (!noSignRequest || !ANONYMOUS_SCHEMES.contains(where.scheme().toLowerCase(java.util.Locale.ROOT))) {
             return where;
         }
         Map<String, String> options = new TreeMap<>(where.options());

@@ -27,8 +27,11 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
         ZarrException.CorruptChunk, ZarrException.StoreFailure, ZarrException.WriteFailure, ZarrException.NodeNotFound,
         ZarrException.Closed, ZarrException.OverBudget, ZarrException.BadRequest {
     private static final long serialVersionUID = 1L;
-    /** A scheme and {@code //}, then an authority's user information up to its {@code @} (RFC 3986: no / ? # in it). */
-    private static final Pattern USER_INFO = Pattern.compile("([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]*@");
+    /**
+     * A scheme and {@code //}, then an authority's user information up to its {@code @} (RFC 3986: no / ? # in it);
+     * not in {@code abfs://} and {@code abfss://} URIs, where the part before {@code @} names the container.
+     */
+    private static final Pattern USER_INFO = Pattern.compile("(?<![A-Za-z0-9+.-])(?!(?i:abfss?)://)([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]*@");
 
     /** The node's path, or null. */
     private final String node;

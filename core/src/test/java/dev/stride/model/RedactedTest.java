@@ -22,6 +22,14 @@ class RedactedTest {
         assertNull(ZarrException.redacted(null));
     }
 
+    /** In Azure's abfs(s) URIs the part before the @ is the container, which messages must name. */
+    @Test
+    void keepsTheContainerOfAnAbfsUri() {
+        String text = "cannot open abfss://data@acct.dfs.core.windows.net/x.zarr nor ABFS://c@acct.dfs.core.windows.net/y";
+        assertEquals(text, ZarrException.redacted(text));
+        assertEquals("xabfs://***@h/", ZarrException.redacted("xabfs://u:p@h/"));
+    }
+
     @Test
     void everyFailureMessageIsRedacted() {
         var e = new ZarrException.BadRequest(null, "the URI http://u:hunter2@host/x is refused");

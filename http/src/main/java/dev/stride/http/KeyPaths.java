@@ -54,6 +54,31 @@ public final class KeyPaths {
         return prefix;
     }
 
+    /**
+     * The object key prefix a store URI's path names: {@code ""} for none ({@code ""} or only slashes), else the path
+     * without its leading and trailing slashes and with one {@code /} appended ({@code /a/b/} gives {@code a/b/}),
+     * what every key of an object store at that path starts with.
+     *
+     * @param path the URI's decoded path, or null
+     * @return the prefix, or null when the path has an empty segment ({@code a//b}), which no key could be below
+     */
+    public static String objectPrefix(String path) {
+        String p = path == null ? "" : path;
+        int start = 0;
+        int end = p.length();
+        while (start < end && p.charAt(start) == '/') {
+            start++;
+        }
+        while (end > start && p.charAt(end - 1) == '/') {
+            end--;
+        }
+        String inner = p.substring(start, end);
+        if (inner.contains("//")) {
+            return null;
+        }
+        return inner.isEmpty() ? "" : inner + "/";
+    }
+
     /** A key (or any {@code /}-separated name) as a URI path: each segment encoded, the {@code /} between them kept. */
     public static String encode(String path) {
         return encode(path, true);

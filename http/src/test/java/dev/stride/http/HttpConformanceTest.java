@@ -2,10 +2,9 @@ package dev.stride.http;
 
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.conformance.ConformanceTest;
 import dev.stride.conformance.Corpus;
+import dev.stride.conformance.RemoteCorpus;
 import dev.stride.conformance.V2ConformanceTest;
-import dev.stride.conformance.Values;
 import dev.stride.http.testing.Nginx;
 import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
@@ -25,7 +24,6 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The shared conformance corpus served by nginx and opened by URI ({@code http://127.0.0.1:PORT/<case>}): every ok case
@@ -117,38 +115,7 @@ class HttpConformanceTest {
 
     /** The case read from {@code http://127.0.0.1:PORT<prefix><case>} against the manifest and its directory. */
     private static void check(Corpus.Case c, String prefix) {
-        Object remote = outcome(url(prefix + c.served()));
-        Object local = outcome(c.dir().toString());
-        switch (c.expect()) {
-            case "ok" -> {
-                if (!(remote instanceof List<?> got)) {
-                    throw new AssertionError("not read over HTTP", (Throwable) remote);
-                }
-                List<Json> expected = ((Json.JArray) c.values()).items();
-                assertEquals(expected.size(), got.size(), "element count");
-                try (Zarr zarr = Zarr.open(c.dir())) {
-                    var type = zarr.array("/").dataType();
-                    for (int i = 0; i < got.size(); i++) {
-                        String diff = Values.difference((Json) got.get(i), expected.get(i), type);
-                        if (diff != null) {
-                            fail("element " + i + ": " + diff);
-                        }
-                    }
-                }
-                assertEquals(local, remote, "read over HTTP and from the directory");
-            }
-            case "error" -> {
-                ConformanceTest.refusal(c).assertRefuses(() -> {
-                    if (remote instanceof ZarrException e) {
-                        throw e;
-                    }
-                });
-                assertEquals(local.getClass(), remote.getClass(), () -> "local: " + local + ", over HTTP: " + remote);
-            }
-            case "optional" -> assertEquals(local instanceof List<?> ? local : local.getClass(),
-                    remote instanceof List<?> ? remote : remote.getClass());
-            default -> fail("unknown expectation " + c.expect());
-        }
+        RemoteCorpus.check(c, url(prefix + c.served()), "over HTTP");
     }
 
     /** The URL of {@code path} on the corpus's server. */
@@ -160,15 +127,7 @@ class HttpConformanceTest {
         }
     }
 
-    /** Every element of the array at {@code where} in C order, or the exception that refused it. */
     private static Object outcome(String where) {
-        try (Zarr zarr = Zarr.open(where)) {
-            ZarrArray array = zarr.array("/");
-            Json[] out = new Json[Math.toIntExact(array.metadata().size())];
-            array.forEachRecord(null, (index, records, i) -> out[(int) index] = array.layout().toJson(records, i));
-            return List.of(out);
-        } catch (ZarrException e) {
-            return e;
-        }
+        return RemoteCorpus.outcome(where);
     }
 }

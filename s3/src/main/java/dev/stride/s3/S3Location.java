@@ -28,12 +28,11 @@ public record S3Location(String bucket, String keyPrefix) {
         if (bucket == null || bucket.isEmpty() || !bucket.matches("[A-Za-z0-9._-]+")) {
             throw new ZarrException.BadRequest(null, "the S3 URI " + uri + " names no bucket (s3://bucket/prefix)");
         }
-        String path = uri.getPath() == null ? "" : uri.getPath();
-        String prefix = strip(path);
-        if (prefix.contains("//")) {
+        String prefix = KeyPaths.objectPrefix(uri.getPath());
+        if (prefix == null) {
             throw new ZarrException.BadRequest(null, "the S3 URI " + uri + " has an empty path segment");
         }
-        return new S3Location(bucket, prefix.isEmpty() ? "" : prefix + "/");
+        return new S3Location(bucket, prefix);
     }
 
     /** The object key of a store key. */
@@ -44,17 +43,5 @@ public record S3Location(String bucket, String keyPrefix) {
     /** The URI this location was read from, in its normal form. */
     public URI uri() {
         return URI.create("s3://" + bucket + "/" + KeyPaths.encode(keyPrefix.isEmpty() ? "" : keyPrefix.substring(0, keyPrefix.length() - 1)));
-    }
-
-    private static String strip(String path) {
-        int start = 0;
-        int end = path.length();
-        while (start < end && path.charAt(start) == '/') {
-            start++;
-        }
-        while (end > start && path.charAt(end - 1) == '/') {
-            end--;
-        }
-        return path.substring(start, end);
     }
 }

@@ -3,6 +3,7 @@ package dev.stride.s3;
 import dev.stride.http.HttpSettings;
 import dev.stride.http.HttpTransport;
 import dev.stride.http.KeyPaths;
+import dev.stride.http.ListedNames;
 import dev.stride.http.RemoteStore;
 import dev.stride.http.RequestSigner;
 import dev.stride.model.ZarrException;
@@ -16,7 +17,6 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * A hierarchy in S3 or an S3-compatible server, {@code s3://bucket/prefix/data.zarr}: key {@code a/b} is the object
@@ -95,22 +95,18 @@ public final class S3Store extends RemoteStore implements WritableStore {
     public List<String> list(String prefix) {
         ensureOpen();
         String below = config.location().objectKey(KeyPaths.checkPrefix(prefix));
-        TreeSet<String> names = new TreeSet<>();
+        ListedNames names = new ListedNames(prefix, below);
         String token = null;
         do {
             ListingPage page = page(prefix, below, token);
             if (token != null && token.equals(page.nextToken())) {
                 throw new ZarrException.StoreFailure(prefix, "cannot be listed: the server gave the same continuation token twice", null);
             }
-            for (String key : page.keys()) {
-                addName(names, prefix, below, key);
-            }
-            for (String common : page.prefixes()) {
-                addName(names, prefix, below, common.endsWith("/") ? common.substring(0, common.length() - 1) : common);
-            }
+            page.keys().forEach(names::addObject);
+            page.prefixes().forEach(names::addCommonPrefix);
             token = page.nextToken();
         } while (token != null);
-        return List.copyOf(names);
+        return names.names();
     }
 
     /**
@@ -133,17 +129,6 @@ public final class S3Store extends RemoteStore implements WritableStore {
                     throw new ZarrException.StoreFailure(prefix, "cannot be listed: " + e.getMessage() + " (" + uri + ")", e);
                 }
             }
-        }
-    }
-
-    /** Adds the name of {@code key} below {@code below}; an object named like the prefix itself (a folder marker) has none. */
-    private static void addName(TreeSet<String> names, String prefix, String below, String key) {
-        if (!key.startsWith(below)) {
-            throw new ZarrException.StoreFailure(prefix, "cannot be listed: the server listed '" + key + "', which is not below '" + below + "'", null);
-        }
-        String name = key.substring(below.length());
-        if (!name.isEmpty()) {
-            names.add(name);
         }
     }
 

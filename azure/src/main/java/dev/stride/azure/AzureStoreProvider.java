@@ -1,0 +1,51 @@
+package dev.stride.azure;
+
+import dev.stride.http.HttpSettings;
+import dev.stride.model.ZarrException;
+import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.StoreProvider;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Opens Azure Blob stores of one URI scheme ({@code az}, {@code abfs}, {@code abfss}: the same stores, as adlfs
+ * reads them): read, listed and written, see {@link AzureStore}. The options are {@link AzureConfig}'s ({@code account},
+ * {@code endpoint}, {@code anonymous}) and, of {@link HttpSettings}, {@code inFlight} (reads a scan keeps in flight),
+ * {@code retries} (tries after the first), {@code timeout} (seconds one try may take) and {@code forbiddenAsMissing};
+ * the SDK's client pools connections and reads ranges itself, so {@code connections}, {@code coalesceGap} and
+ * {@code retryTime} are refused rather than ignored.
+ */
+public abstract sealed class AzureStoreProvider implements StoreProvider permits AzStoreProvider, AbfsStoreProvider, AbfssStoreProvider {
+    /** The {@link HttpSettings} options an Azure store does not take. */
+    private static final Set<String> NOT_TAKEN = Set.of("connections", "coalesceGap", "retryTime");
+
+    /** For the subclasses ServiceLoader makes. */
+    AzureStoreProvider() {
+    }
+
+    /** Opens a store that can be read, listed and written; nothing is asked of the service until a read. */
+    @Override
+    public AzureStore open(StoreDescriptor where) {
+        return open(where, 0);
+    }
+
+    /** As {@link #open}: a container needs nothing made before a blob is written. */
+    @Override
+    public AzureStore openWritable(StoreDescriptor where) {
+        return open(where);
+    }
+
+    /** As {@link #open}, asking the service for {@code listPageSize} names per listing page (0: its own default). */
+    static AzureStore open(StoreDescriptor where, int listPageSize) {
+        Set<String> refused = new HashSet<>(where.options().keySet());
+        refused.retainAll(NOT_TAKEN);
+        if (!refused.isEmpty()) {
+            throw new ZarrException.BadRequest(null, "the option " + refused.iterator().next() + " is not one of an Azure store ("
+                    + where.uri() + "): the SDK's client pools connections and retries on its own");
+        }
+        HttpSettings settings = HttpSettings.from(where, AzureConfig.OPTION_NAMES);
+        AzureConfig config = AzureConfig.resolve(where, System.getenv());
+        return AzureStore.open(config, settings, System.getenv(), listPageSize);
+    }
+}

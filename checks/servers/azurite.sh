@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Starts Azurite's blob service (the Azure Storage emulator, npm package azurite) in the background, in memory on a
+# free loopback port, with its well-known account devstoreaccount1. Installs the package with npm first into a cache
+# outside the clone when it is not there (STRIDE_AZURITE_HOME, default ~/.cache/stride/azurite-VERSION: about 45 s and
+# 190 MB once). Its log and pid go under WORK. Prints the blob endpoint (http://127.0.0.1:PORT/devstoreaccount1).
+# Stop it with: kill "$(cat WORK/pid)"
+#
+# usage: checks/servers/azurite.sh WORK
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+[ $# -eq 1 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+mkdir -p "$1"
+work=$(cd "$1" && pwd)
+version=$(sed -n "s|.*<azurite.version>\(.*\)</azurite.version>.*|\1|p" "$root/pom.xml")
+home="${STRIDE_AZURITE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/stride/azurite-$version}"
+azurite="$home/node_modules/.bin/azurite-blob"
+if [ ! -x "$azurite" ]; then
+  command -v npm >/dev/null || fail "npm is not installed (apt-get install npm), so Azurite cannot be installed"
+  mkdir -p "$home"
+  npm install --no-audit --no-fund --loglevel=error --prefix "$home" "azurite@$version" > "$work/npm.log" 2>&1 \
+    || fail "npm could not install azurite@$version into $home; see $work/npm.log"
+fi
+port=$(free_port)
+# no telemetry (it would leave the machine); any API version the SDK sends; unknown headers ignored
+(cd "$work" && exec "$azurite" --blobHost 127.0.0.1 --blobPort "$port" --inMemoryPersistence --disableTelemetry \
+  --skipApiVersionCheck --loose --silent > "$work/azurite.log" 2>&1) &
+pid=$!
+echo "$pid" > "$work/pid"
+for _ in $(seq 60); do
+  await_port "$port" 5 && { echo "http://127.0.0.1:$port/devstoreaccount1"; exit 0; }
+  kill -0 "$pid" 2>/dev/null || break
+done
+fail "Azurite did not start listening on 127.0.0.1:$port; see $work/azurite.log"
