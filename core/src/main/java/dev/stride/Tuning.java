@@ -1,5 +1,6 @@
 package dev.stride;
 
+import dev.stride.internal.read.FieldScan;
 import dev.stride.internal.read.Workers;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Region;
@@ -58,7 +59,7 @@ public final class Tuning {
         long deadline = started + budget - (long) (budget * MARGIN);
         check(array, options.fields());
         // complex numbers and raw bytes have no statistics to scan for; every other field is scanned
-        List<String> allFields = array.layout().fields().stream().filter(f -> ZarrArray.scans(f.type())).map(FieldAccessor::path).toList();
+        List<String> allFields = array.layout().fields().stream().filter(f -> FieldScan.takes(f.type())).map(FieldAccessor::path).toList();
         if (allFields.isEmpty()) {
             throw new ZarrException.BadRequest(array.path(), "has no field a scan reads (real numbers, booleans, times,"
                     + " strings), which is what tune measures");
@@ -105,7 +106,7 @@ public final class Tuning {
         }
         for (String field : fields) {
             FieldAccessor f = array.field(field);
-            if (!ZarrArray.scans(f.type())) {
+            if (!FieldScan.takes(f.type())) {
                 throw new ZarrException.BadRequest(array.path(), "field '" + field + "' (" + f.type().describe() + ") is"
                         + " not a real number, time or string, which a scan reads and tune measures");
             }

@@ -3,6 +3,7 @@ package dev.stride;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.field.Accessor;
 import dev.stride.internal.read.ArrayReader;
+import dev.stride.internal.read.FieldScan;
 import dev.stride.internal.read.Kernels;
 import dev.stride.internal.read.ScanPass;
 import dev.stride.internal.read.SequentialReader;
@@ -11,12 +12,9 @@ import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ChunkEncoding;
 import dev.stride.model.Column;
-import dev.stride.model.CoreType;
 import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
-import dev.stride.model.FixedBytesType;
-import dev.stride.model.FixedStringType;
 import dev.stride.model.Json;
 import dev.stride.model.Predicate;
 import dev.stride.model.RecordVisitor;
@@ -24,8 +22,6 @@ import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.Selection;
-import dev.stride.model.SubarrayType;
-import dev.stride.model.TimeType;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Store;
 
@@ -436,22 +432,10 @@ public final class ZarrArray implements AutoCloseable {
 
     FieldAccessor scannable(String field) {
         FieldAccessor f = field(field);
-        if (!scans(f.type())) {
+        if (!FieldScan.takes(f.type())) {
             throw new ZarrException.BadRequest(path(), "field '" + field + "' (" + f.type().describe() + ") is not a real number, time or string");
         }
         return f;
-    }
-
-    /** Whether a scan takes fields of {@code type}: real numbers, booleans, times, strings and byte strings, shaped or not. */
-    static boolean scans(DataType type) {
-        DataType leaf = type instanceof SubarrayType shaped ? shaped.element() : type;
-        return switch (leaf) {
-            case CoreType c -> c.isReal() || c == CoreType.BOOL;
-            case TimeType t -> true;
-            case FixedStringType t -> true;
-            case FixedBytesType b -> true;
-            default -> false;
-        };
     }
 
     /**

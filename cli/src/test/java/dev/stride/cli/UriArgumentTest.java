@@ -54,7 +54,7 @@ class UriArgumentTest {
     }
 
     /** The store providers the command line comes with. */
-    private static final String SCHEMES = "file, http, https, s3";
+    private static final String SCHEMES = "abfs, abfss, az, file, http, https, s3";
 
     @Test
     void anUnknownSchemeOrOptionIsAOneLineFailure() {

@@ -83,7 +83,9 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         }
 
         /** One value of the group in {@code slot}. */
-        abstract void take(int slot, long x);
+        final void take(int slot, long x) {
+            takeRepeated(slot, x, 1);
+        }
 
         /** One value of the group in {@code slot}, {@code times} times. */
         abstract void takeRepeated(int slot, long x, long times);
@@ -186,11 +188,6 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         }
 
         @Override
-        void take(int slot, long x) {
-            takeRepeated(slot, x, 1);
-        }
-
-        @Override
         void takeRepeated(int slot, long x, long times) {
             try {
                 sums[slot] = Math.addExact(sums[slot], Math.multiplyExact(x, times));
@@ -263,11 +260,6 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         @Override
         void resize(int n) {
             best = Arrays.copyOf(best, n);
-        }
-
-        @Override
-        void take(int slot, long x) {
-            takeRepeated(slot, x, 1);
         }
 
         @Override

@@ -1,7 +1,13 @@
 package dev.stride.internal.read;
 
+import dev.stride.model.CoreType;
+import dev.stride.model.DataType;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
+import dev.stride.model.FixedBytesType;
+import dev.stride.model.FixedStringType;
+import dev.stride.model.SubarrayType;
+import dev.stride.model.TimeType;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -32,6 +38,18 @@ public final class FieldScan {
     private final List<FieldTotal[]> workers = new ArrayList<>();
     /** Records of units the store's listing did not find: fill values, never read. */
     private long unlisted;
+
+    /** Whether a scan takes fields of {@code type}: real numbers, booleans, times, strings and byte strings, shaped or not. */
+    public static boolean takes(DataType type) {
+        DataType leaf = type instanceof SubarrayType shaped ? shaped.element() : type;
+        return switch (leaf) {
+            case CoreType c -> c.isReal() || c == CoreType.BOOL;
+            case TimeType t -> true;
+            case FixedStringType t -> true;
+            case FixedBytesType b -> true;
+            default -> false;
+        };
+    }
 
     /** {@code fillRecord} is one record of the array's fill value, in the array's layout. */
     public FieldScan(List<String> names, FieldAccessor[] fields, long recordSize, MemorySegment fillRecord) {
