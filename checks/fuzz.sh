@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes every Jazzer target for a bounded time: checks/fuzz.sh [SECONDS] (per target, default 60).
 #
-# Each target runs in its own Maven test run with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM), the targets of
-# each module one after another and the modules side by side: libFuzzer uses one core, and each run spends half its
-# time starting Maven and instrumenting classes, so two lanes halve the wall time on two cores. Everything the
+# Each target runs in its own JVM with JAZZER_FUZZ=1 (Jazzer fuzzes one target per JVM), the targets of each module one
+# after another and the modules side by side: libFuzzer uses one core, and each run spends a third of its time
+# starting Maven and instrumenting classes, so two lanes halve the wall time on two cores. The classes are compiled
+# once up front and each run calls surefire's default execution alone, so it neither recompiles the tests nor runs
+# the module's other surefire executions. Everything the
 # run writes stays out of the source tree, under <module>/target/fuzz/ (Jazzer's base directory): the corpus it grows
 # (.cifuzz-corpus/<Class>/<method>/, where later runs start until `mvn clean`) and a finding's input (crash-*, timeout-*,
 # oom-*). The committed regression inputs under src/test/resources/<package>/<Class>Inputs/<method>/ are only read, as
@@ -40,7 +42,8 @@ targets=(${FUZZ_TARGETS:-
 export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Xmx1g"
 export JAZZER_FUZZ=1
 
-# core is installed once, so the codecs lane resolves it without building core again beside the core lane
+# core is installed once, so the codecs lane resolves it without building core again beside the core lane; the test
+# classes of both modules are compiled here, as the runs below only run them
 ./mvnw -q -pl core -am install -DskipTests -Dmaven.javadoc.skip -Dmaven.source.skip
 ./mvnw -q -pl codecs test-compile
 
@@ -60,7 +63,7 @@ fuzz() {
   echo "fuzzing $target for ${seconds}s (log: $log)"
   started=$(date +%s)
   touch "$log.started"
-  if ./mvnw -pl "$module" test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
+  if ./mvnw -pl "$module" surefire:test@default-test -Dtest="$test" -Dsurefire.failIfNoSpecifiedTests=false \
       -Djazzer.max_duration="${seconds}s" -Djunit.jupiter.execution.timeout.mode=disabled -Djazzer.internal.basedir="$base" \
       -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-rss_limit_mb=3072 -Djazzer.internal.arg.2=-timeout="$input_seconds" >"$log" 2>&1; then
     echo "  $(grep -E '^(Done|#[0-9]+[[:space:]]+DONE)' "$log" | tail -1) in $(($(date +%s) - started))s"
