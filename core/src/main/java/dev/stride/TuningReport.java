@@ -10,6 +10,7 @@ import dev.stride.model.ZarrException;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * What {@link Tuning#measure} found: the sample it took and the layouts it measured on it, best first.
@@ -97,13 +98,17 @@ public record TuningReport(String array, List<String> fields, long arrayRecords,
      *        after the write, a remote store's objects fetched again)
      * @param warmScanSeconds the fastest of the further scans of the chosen fields in the same reader
      * @param allFieldsSeconds a scan of every field in that reader
+     * @param firstScanRequests the requests the first scan sent to a remote scratch location (chunks, shard indexes and
+     *        ranges, retries included); empty for a local one, where a scan sends none
      * @param speedShare the fastest candidate's first scan time over this one's: 1 for the fastest
      */
     public record Candidate(Layout layout, long storedBytes, double writeSeconds, double firstScanSeconds,
-                            double warmScanSeconds, double allFieldsSeconds, double speedShare) {
+                            double warmScanSeconds, double allFieldsSeconds, OptionalLong firstScanRequests,
+                            double speedShare) {
         /** The same measurements with another share of the fastest scan. */
         Candidate withSpeedShare(double share) {
-            return new Candidate(layout, storedBytes, writeSeconds, firstScanSeconds, warmScanSeconds, allFieldsSeconds, share);
+            return new Candidate(layout, storedBytes, writeSeconds, firstScanSeconds, warmScanSeconds, allFieldsSeconds,
+                    firstScanRequests, share);
         }
 
         /**

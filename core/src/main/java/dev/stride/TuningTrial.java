@@ -13,14 +13,15 @@ import dev.stride.spi.WritableStore;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
  * Measures one layout on the sample: writes the sample in it under the scratch hierarchy (timed, on every thread),
- * adds up what it stores, scans it in a freshly opened hierarchy (the chosen fields once, again while time allows,
- * then every field), and deletes it again.
+ * adds up what it stores, scans it in a freshly opened hierarchy (the chosen fields once, counting the requests a
+ * remote store sends for it, again while time allows, then every field), and deletes it again.
  */
 final class TuningTrial implements TuningSearch.Trial {
     /** Scans of the chosen fields after the first: at least this many, the fastest counting. */
@@ -75,7 +76,10 @@ final class TuningTrial implements TuningSearch.Trial {
             long stored = storedBytes(scratch.store(), node.substring(1) + "/");
             try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
                 ScanOptions options = ScanOptions.threads(threads);
+                OptionalLong sentBefore = zarr.store().requestsSent();
                 double first = timed(() -> array.scan(fields, null, options));
+                OptionalLong requests = sentBefore.isEmpty() ? sentBefore
+                        : OptionalLong.of(zarr.store().requestsSent().orElseThrow() - sentBefore.getAsLong());
                 double warm = Double.MAX_VALUE;
                 long warmStart = clock.getAsLong();
                 for (int i = 0; i == 0 || i < MAX_WARM_SCANS && clock.getAsLong() + 2 * nanos(warm) < deadlineNanos
@@ -83,7 +87,7 @@ final class TuningTrial implements TuningSearch.Trial {
                     warm = Math.min(warm, timed(() -> array.scan(fields, null, options)));
                 }
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
-                return new Candidate(layout, stored, writeSeconds, first, warm, all, 0);
+                return new Candidate(layout, stored, writeSeconds, first, warm, all, requests, 0);
             }
         } catch (ZarrException e) {
             // named by the scratch location, not by the source's path, which it would be taken for

@@ -32,6 +32,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -97,6 +98,7 @@ class NullArgumentTest {
                 .value(TuningReport.Candidate.class, NullArgumentTest::candidate)
                 .value(TuningReport.class, () -> new TuningReport("/x", List.of("x"), 8, 8, 1, 96, List.of(candidate()), "the only one", 0, 1))
                 .value(Compression.class, () -> Compression.NONE)
+                .value(OptionalLong.class, OptionalLong::empty)
                 .value(java.time.Duration.class, () -> java.time.Duration.ofSeconds(1))
                 .value(java.util.function.Consumer.class, () -> (java.util.function.Consumer<Object>) x -> { })
                 .value(FilteredArray.class, () -> tree().open().array("/x").where(Predicate.parse("y > 1")))
@@ -128,7 +130,7 @@ class NullArgumentTest {
     }
 
     private static TuningReport.Candidate candidate() {
-        return new TuningReport.Candidate(layout(), 96, 0.1, 0.1, 0.1, 0.1, 1);
+        return new TuningReport.Candidate(layout(), 96, 0.1, 0.1, 0.1, 0.1, OptionalLong.empty(), 1);
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.stride.TuningReport.Layout;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -12,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TuningRankingTest {
 
     private static Candidate measured(String codec, long bytes, double warmSeconds) {
-        return new Candidate(new Layout(65536, 0, Compression.parse(codec)), bytes, 1, 2 * warmSeconds, warmSeconds, 3 * warmSeconds, 0);
+        return new Candidate(new Layout(65536, 0, Compression.parse(codec)), bytes, 1, 2 * warmSeconds, warmSeconds, 3 * warmSeconds, OptionalLong.empty(), 0);
     }
 
     private static List<String> codecs(List<Candidate> ranked) {

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -36,7 +37,7 @@ class TuningSearchTest {
         Map<String, Long> size = Map.of("gzip:6", 450L, "gzip:9", 440L, "gzip:1", 470L, "none", 1000L);
         long bytes = size.get(layout.compression().toString()) - layout.chunk() / 65536 - (layout.shard() > 0 ? 1 : 0);
         double warm = layout.compression().toString().equals("none") ? 1.0 : 1.5;
-        return new Candidate(layout, bytes, 1, warm, warm, warm, 0);
+        return new Candidate(layout, bytes, 1, warm, warm, warm, OptionalLong.empty(), 0);
     }
 
     private TuningSearch search(long deadline, long firstEstimate, long extent) {

@@ -1,5 +1,7 @@
 package dev.stride.azure;
 
+import com.azure.core.http.HttpPipelineCallContext;
+import com.azure.core.http.policy.HttpPipelineSyncPolicy;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
@@ -28,7 +30,9 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A hierarchy in Azure Blob Storage (or Azurite), {@code az://container/prefix/data.zarr}: key {@code a/b} is the block
@@ -61,6 +65,8 @@ public final class AzureStore implements WritableStore {
     private final AzureFailures failures;
     /** Names per listing page asked for; null leaves it to the service (5000). */
     private final Integer listPageSize;
+    /** Every attempt the clients send, counted in their pipelines after the retry policy. */
+    private final LongAdder sent = new LongAdder();
     private volatile boolean closed;
 
     private AzureStore(AzureConfig config, HttpSettings settings, BlobServiceClientBuilder clients, Integer listPageSize) {
@@ -69,6 +75,12 @@ public final class AzureStore implements WritableStore {
         Map<String, String> options = new TreeMap<>(config.options());
         options.putAll(settings.options());
         this.descriptor = new StoreDescriptor(config.location().uri(), options);
+        clients.addPolicy(new HttpPipelineSyncPolicy() {
+            @Override
+            protected void beforeSendingRequest(HttpPipelineCallContext context) {
+                sent.increment();
+            }
+        });
         this.container = clients.buildClient().getBlobContainerClient(config.location().container());
         this.asyncContainer = clients.buildAsyncClient().getBlobContainerAsyncClient(config.location().container());
         this.failures = new AzureFailures(config, container.getAccountName());
@@ -402,6 +414,11 @@ public final class AzureStore implements WritableStore {
     @Override
     public int readAhead() {
         return settings.inFlight();
+    }
+
+    @Override
+    public OptionalLong requestsSent() {
+        return OptionalLong.of(sent.sum());
     }
 
     @Override

@@ -15,6 +15,11 @@ class AzureStoreContractTest extends WritableStoreContract {
     /** A well-formed key that is not the account's: 64 zero bytes in base64. */
     static final String WRONG_KEY = java.util.Base64.getEncoder().encodeToString(new byte[64]);
 
+    @Override
+    protected boolean sendsRequests() {
+        return true;
+    }
+
     /** Two retries, not ten, so that a failure the kit expects is reported soon. */
     @Override
     protected WritableStore emptyWritable() {

@@ -67,7 +67,8 @@ final class TuneCommand extends NodeCommand {
     @Option(names = "--json", description = "Print one JSON object: array, fields, array_records, sample_records,"
             + " sample_chunks, source_sample_bytes, seconds, unmeasured, reason, copy (the command's words) and"
             + " candidates, ranked, each with codec, chunks, shards (null when unsharded), copy_options, stored_bytes,"
-            + " size_ratio, write_seconds, first_scan_seconds, warm_scan_seconds, all_fields_seconds and speed_share.")
+            + " size_ratio, write_seconds, first_scan_seconds, warm_scan_seconds, all_fields_seconds,"
+            + " first_scan_requests (null for a local target) and speed_share.")
     boolean json;
 
     @Option(names = "--apply", paramLabel = "DST", description = "Then copy the array to DST in the recommended layout, as"

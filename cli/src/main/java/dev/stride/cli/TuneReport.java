@@ -7,6 +7,7 @@ import dev.stride.model.Json;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,26 +24,41 @@ import java.util.regex.Pattern;
 record TuneReport(TuningReport report, String source, List<String> copy) {
     private static final List<String> HEADERS = List.of("rank", "codec", "chunks", "shards", "stored", "smaller",
             "write/s", "first scan/s", "warm scan/s", "all fields/s", "vs fastest");
-    private static final boolean[] RIGHT_ALIGNED = {true, false, true, true, true, true, true, true, true, true, true};
+    /** The column a remote scratch location adds, after the first scan's speed. */
+    private static final String REQUESTS = "requests";
+    private static final int REQUESTS_AT = HEADERS.indexOf("first scan/s") + 1;
     /** Words a POSIX shell takes as they are; anything else is quoted. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
     /** The table, the recommendation and the command, one line each. */
     List<String> lines() {
+        boolean remote = report.ranked().stream().anyMatch(c -> c.firstScanRequests().isPresent());
+        List<String> headers = new ArrayList<>(HEADERS);
+        if (remote) {
+            headers.add(REQUESTS_AT, REQUESTS);
+        }
         List<String[]> rows = new ArrayList<>();
         int rank = 1;
         for (Candidate c : report.ranked()) {
-            rows.add(new String[] {Integer.toString(rank++), c.layout().compression().toString(), Long.toString(c.layout().chunk()),
-                    c.layout().shard() > 0 ? Long.toString(c.layout().shard()) : "-", ByteText.of(c.storedBytes()),
-                    format("%.2fx", c.sizeRatio(report.sourceSampleBytes())), speed(c.writeSeconds()), speed(c.firstScanSeconds()),
-                    speed(c.warmScanSeconds()), speed(c.allFieldsSeconds()), format("%.2fx", c.speedShare())});
+            List<String> row = new ArrayList<>(List.of(Integer.toString(rank++), c.layout().compression().toString(),
+                    Long.toString(c.layout().chunk()), c.layout().shard() > 0 ? Long.toString(c.layout().shard()) : "-",
+                    ByteText.of(c.storedBytes()), format("%.2fx", c.sizeRatio(report.sourceSampleBytes())), speed(c.writeSeconds()),
+                    speed(c.firstScanSeconds()), speed(c.warmScanSeconds()), speed(c.allFieldsSeconds()), format("%.2fx", c.speedShare())));
+            if (remote) {
+                row.add(REQUESTS_AT, c.firstScanRequests().isPresent() ? Long.toString(c.firstScanRequests().getAsLong()) : "-");
+            }
+            rows.add(row.toArray(String[]::new));
         }
+        // every column holds a number but the codec's
+        boolean[] rightAligned = new boolean[headers.size()];
+        Arrays.fill(rightAligned, true);
+        rightAligned[headers.indexOf("codec")] = false;
         List<String> lines = new ArrayList<>();
         lines.add(format("%s: %d records sampled of %d, in %d whole chunk%s taking %s in the source; scanned: %s",
                 source, report.sampleRecords(), report.arrayRecords(), report.sampleUnits(), report.sampleUnits() == 1 ? "" : "s",
                 ByteText.of(report.sourceSampleBytes()), report.fields().isEmpty() ? "every field" : String.join(",", report.fields())));
         lines.add("");
-        lines.addAll(TextTable.lines(HEADERS, RIGHT_ALIGNED, rows));
+        lines.addAll(TextTable.lines(headers, rightAligned, rows));
         lines.add("");
         lines.add(format("%d layouts measured in %.1f s%s (speeds in records per second on this machine)", report.ranked().size(),
                 report.seconds(), report.unmeasured() > 0 ? ", " + report.unmeasured() + " left unmeasured within the budget" : ""));
@@ -95,6 +111,7 @@ record TuneReport(TuningReport report, String source, List<String> copy) {
         m.put("first_scan_seconds", number(c.firstScanSeconds()));
         m.put("warm_scan_seconds", number(c.warmScanSeconds()));
         m.put("all_fields_seconds", number(c.allFieldsSeconds()));
+        m.put("first_scan_requests", c.firstScanRequests().isPresent() ? Json.number(c.firstScanRequests().getAsLong()) : Json.JNull.NULL);
         m.put("speed_share", number(c.speedShare()));
         return new Json.JObject(m);
     }

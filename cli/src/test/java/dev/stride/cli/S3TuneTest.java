@@ -13,14 +13,22 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** {@code stride tune} writing its candidates to an S3 server (s3proxy in memory), and deleting them again. */
+/**
+ * {@code stride tune} writing its candidates to an S3 server (s3proxy in memory), counting the requests of their
+ * scans, and deleting them again.
+ */
 class S3TuneTest {
     private static final S3TestServer S3 = S3TestServer.get();
 
     @Test
-    void candidatesAreMeasuredInTheBucketAndDeletedAfterwards() {
+    void candidatesAreMeasuredInTheBucketWithTheirRequestsAndDeletedAfterwards() {
         String bucket = S3.bucket("tuning");
         String scratch = S3.uri(bucket, "scratch", "");
+        CliRun table = CliRun.of("tune", Corpus.shared().resolve("conformance/struct/nested_gzip"), "--fields", "point.x",
+                "--target", scratch);
+        assertEquals(0, table.exitCode(), table.err());
+        String header = table.out().lines().filter(l -> l.strip().startsWith("rank ")).findFirst().orElseThrow();
+        assertTrue(header.matches(".* first scan/s +requests +warm scan/s .*"), header);
         CliRun run = CliRun.of("tune", Corpus.shared().resolve("conformance/struct/nested_gzip"), "--fields", "point.x",
                 "--target", scratch, "--json");
         assertEquals(0, run.exitCode(), run.err());
@@ -30,7 +38,10 @@ class S3TuneTest {
         Json.JArray candidates = (Json.JArray) report.get("candidates");
         assertTrue(candidates.size() >= 1);
         for (Json c : candidates.items()) {
-            assertTrue(((Json.JNumber) ((Json.JObject) c).get("stored_bytes")).bigInteger().signum() > 0, c.toString());
+            Json.JObject candidate = (Json.JObject) c;
+            assertTrue(((Json.JNumber) candidate.get("stored_bytes")).bigInteger().signum() > 0, c.toString());
+            // the single chunk is one GET; the metadata was read before the scan began
+            assertEquals(1, ((Json.JNumber) candidate.get("first_scan_requests")).bigInteger().longValueExact(), c.toString());
         }
         try (ZarrWriter bucketRoot = ZarrWriter.open(S3.uri(bucket, "", ""))) {
             assertEquals(List.of(), bucketRoot.store().list(""), "nothing is left in the bucket");

@@ -1,6 +1,7 @@
 package dev.stride.spi;
 
 import java.lang.foreign.MemorySegment;
+import java.util.OptionalLong;
 
 /**
  * Where the bytes of a hierarchy live, read side: keys like {@code zarr.json} or {@code points/c/0/1} map to values
@@ -245,6 +246,17 @@ public interface Store extends AutoCloseable {
      * @param key a key that will be read soon
      */
     default void willRead(String key) {
+    }
+
+    /**
+     * How many requests this store has sent to its server since it was opened, retries included, for a store that
+     * reads through a network; empty for one that sends none (files, memory; the default). Comparing it before and
+     * after a pass tells what the pass cost in requests, which is what a remote layout is judged by (tuning reports it).
+     *
+     * @return the requests sent so far, or empty
+     */
+    default OptionalLong requestsSent() {
+        return OptionalLong.empty();
     }
 
     /**

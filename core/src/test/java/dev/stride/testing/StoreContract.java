@@ -18,6 +18,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -108,6 +109,11 @@ public abstract class StoreContract {
         return track(storeWith(ALL));
     }
 
+    /** True for a store that reads through a network, and so counts its requests ({@link Store#requestsSent()}). */
+    protected boolean sendsRequests() {
+        return false;
+    }
+
     /** True for the contracts of stores that list; {@link ListableStoreContract} says so. */
     boolean lists() {
         return false;
@@ -126,6 +132,19 @@ public abstract class StoreContract {
                 name + (lists() ? " does not list" : " lists: its test must extend ListableStoreContract"));
         assertEquals(store instanceof WritableStore, writes(),
                 name + (writes() ? " does not write" : " writes: its test must extend WritableStoreContract"));
+    }
+
+    @Test
+    void aStoreThatSendsRequestsCountsEachRead() {
+        Store store = store();
+        OptionalLong before = store.requestsSent();
+        assertArrayEquals(ALL.get(ONE_BYTE), bytes(store.read(ONE_BYTE, 0, -1, scratch)));
+        OptionalLong after = store.requestsSent();
+        assertEquals(sendsRequests(), before.isPresent(), "a store counts requests if and only if it sends them");
+        assertEquals(sendsRequests(), after.isPresent());
+        if (sendsRequests()) {
+            assertTrue(after.getAsLong() > before.getAsLong(), "the read sent " + (after.getAsLong() - before.getAsLong()));
+        }
     }
 
     @Test

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongFunction;
 import javax.net.ssl.SSLContext;
 
@@ -48,6 +49,8 @@ public final class HttpTransport implements AutoCloseable {
     /** GETs of plain http:// read straight into the caller's memory; everything else goes through the client. */
     private final PlainHttp plain = new PlainHttp();
     private final Map<String, Semaphore> hosts = new ConcurrentHashMap<>();
+    /** Every attempt sent, on either client: what a pass cost in requests. */
+    private final LongAdder sent = new LongAdder();
     private final Retries retries;
     private final StatusRules rules;
     private volatile boolean closed;
@@ -221,6 +224,11 @@ public final class HttpTransport implements AutoCloseable {
         return info.statusCode() / 100 == 2 ? BodySubscribers.replacing(new Outcome.Done<>(null)) : null;
     }
 
+    /** How many requests this transport has sent, retries and a plain GET asked again of the client included. */
+    public long requestsSent() {
+        return sent.sum();
+    }
+
     /** Ends every connection; requests in progress and later ones fail with {@link ZarrException.Closed}. */
     @Override
     public void close() {
@@ -273,6 +281,7 @@ public final class HttpTransport implements AutoCloseable {
         Semaphore permit = permit(r);
         Outcome<T> outcome;
         try {
+            sent.increment();
             outcome = plain.get(r.uri(), r.signedHeaders(), settings.timeout().toNanos(), response -> {
                 if (!response.delimited()) {
                     return null;
@@ -302,6 +311,7 @@ public final class HttpTransport implements AutoCloseable {
         Attempt attempt = new Attempt();
         CompletableFuture<HttpResponse<Outcome<T>>> response = null;
         try {
+            sent.increment();
             response = client().sendAsync(request(r, body), info -> {
                 BodySubscriber<Outcome<T>> own = answer.read(info, attempt);
                 return own != null ? own : rules.answer(info, r);

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -72,6 +73,11 @@ public abstract class RemoteStore implements Store {
 
     public final HttpSettings settings() {
         return transport.settings();
+    }
+
+    @Override
+    public final OptionalLong requestsSent() {
+        return OptionalLong.of(transport.requestsSent());
     }
 
     @Override

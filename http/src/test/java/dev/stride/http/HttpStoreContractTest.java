@@ -63,6 +63,11 @@ class HttpStoreContractTest {
         }
 
         @Override
+        protected boolean sendsRequests() {
+            return true;
+        }
+
+        @Override
         protected Store storeWith(Map<String, byte[]> values) {
             return HttpStore.open(StoreDescriptor.of(nginx.uri(location + serveDirectory(values))));
         }

@@ -14,6 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.NavigableMap;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
@@ -235,6 +236,11 @@ public final class ZipStore implements ListableStore {
     @Override
     public int readAhead() {
         return outer.readAhead();
+    }
+
+    @Override
+    public OptionalLong requestsSent() {
+        return outer.requestsSent();
     }
 
     private ZarrException.StoreFailure failure(ZipMember m, String reason) {
