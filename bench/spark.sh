@@ -9,8 +9,11 @@
 #                 parquet-CODEC-4/ (4: chunks per task, see below)
 #   arguments     key=value for SparkQueries (the module bench/spark), replacing its defaults: warmup=8 repeat=10
 #                 phases=main,split,sweep parquet=snappy,zstd,none taskChunks=4
-# environment:    MASTERS (default "local[1] local[2]"); SWEEP_MASTERS those that also sweep the options (default
-#                 "local[2]"); HEAP (default 8g); RESULTS output directory (default bench/target/spark);
+# environment:    MASTERS (default "local[1] local[2]"; cluster:N is a standalone cluster on loopback of N workers of
+#                 one core each, executors in JVMs of their own, as checks/cluster/lib.sh starts it, so
+#                 MASTERS="cluster:2 cluster:1" gives the cluster's speed and its scaling from one worker to two);
+#                 SWEEP_MASTERS those that also sweep the options (default "local[2]"); EXECUTOR_MEMORY of each
+#                 cluster executor (default 3g); HEAP (default 8g); RESULTS output directory (default bench/target/spark);
 #                 CONNECTOR_JAR another connector jar to measure (instead of spark/target/stride-spark.jar);
 #                 JFR="SOURCE:QUERY ..." (e.g. "zarr-raw:all_fields parquet-snappy:all_fields") records each alone in a
 #                 loop (local[2], JFR_SECONDS, default 40; after the warm-up rounds) with Java Flight Recorder, split
@@ -24,6 +27,8 @@
 # SPARK_LOCAL_IP=127.0.0.1, and the session spark.ui.enabled=false.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=../checks/cluster/lib.sh
+. "$root/checks/cluster/lib.sh"
 bench_start spark "$@"
 shift
 export SPARK_LOCAL_IP=127.0.0.1
@@ -48,16 +53,38 @@ harness=(-cp "$classes:$jar:$cp" dev.stride.bench.spark.SparkQueries)
 
 : >"$results/spark.jsonl"
 : >"$results/load.txt"
+daemons=()
+trap 'kill "${daemons[@]}" 2>/dev/null || true' EXIT
 for master in ${MASTERS:-local[1] local[2]}; do
   log="$results/spark-${master//[^a-z0-9]/}.log"
   { echo "== $master $(date -Is)"; uptime; ps -eo pcpu,pid,etime,args --sort=-pcpu | head -5 | cut -c1-160; } >>"$results/load.txt"
   echo "== $master (log: $log)" >&2
   phases=()
   case " ${SWEEP_MASTERS:-local[2]} " in *" $master "*) ;; *) phases=(phases=main,split) ;; esac
-  "${java[@]}" "-Xlog:gc:file=$results/gc-${master//[^a-z0-9]/}.log" "${harness[@]}" "data=$data" "master=$master" "out=$results/spark.jsonl" "${phases[@]}" "$@" 2>"$log" || {
+  at=(master="$master")
+  if [[ "$master" == cluster:* ]]; then
+    # the workers' and executors' logs stay in results/cluster-N/; the connector and the harness (whose split phase
+    # runs its own tasks) reach the executors by spark.jars
+    workers=${master#cluster:}
+    spark_home
+    cluster="$results/cluster-$workers"
+    rm -rf "$cluster" && mkdir -p "$cluster"
+    start_master "$cluster/master.log"
+    for w in $(seq "$workers"); do
+      start_worker 1 "${EXECUTOR_MEMORY:-3g}" "$cluster/worker$w" "$cluster/worker$w.log"
+    done
+    at=(master="$master" cores="$workers" label="cluster of $workers worker$([ "$workers" = 1 ] || echo s)"
+        spark.jars="$jar,$(ls "$here"/spark/target/stride-spark-bench-*.jar)" "spark.executor.extraJavaOptions=${spark_jvm[*]}" spark.executor.memory="${EXECUTOR_MEMORY:-3g}")
+  fi
+  "${java[@]}" "-Xlog:gc:file=$results/gc-${master//[^a-z0-9]/}.log" "${harness[@]}" "data=$data" "${at[@]}" "out=$results/spark.jsonl" "${phases[@]}" "$@" 2>"$log" || {
     tail -30 "$log" >&2
     exit 1
   }
+  if [ ${#daemons[@]} -gt 0 ]; then
+    kill "${daemons[@]}" 2>/dev/null || true
+    wait "${daemons[@]}" 2>/dev/null || true
+    daemons=()
+  fi
 done
 { echo "== end $(date -Is)"; uptime; } >>"$results/load.txt"
 

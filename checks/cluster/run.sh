@@ -13,6 +13,8 @@
 # usage: checks/cluster/run.sh
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
 use_jdk25
 need_shared
 make_tmp cluster
@@ -20,14 +22,7 @@ connector="$root/spark/target/stride-spark.jar"
 [ -f "$connector" ] || fail "$connector is missing: run ./mvnw install first"
 started=$SECONDS
 
-home="$root/checks/cluster/target/spark-home"
-if [ ! -f "$home/RELEASE" ]; then
-  (cd "$root" && ./mvnw -q -f checks/cluster/pom.xml dependency:copy-dependencies -DoutputDirectory="$home/jars")
-  # a Spark home is one with a RELEASE file: its workers then launch executors from its jars/
-  touch "$home/RELEASE"
-fi
-mapfile -t jvm < <(grep -v '^#' "$root/spark/jvm-options")
-export SPARK_HOME="$home" SPARK_SCALA_VERSION=2.13 SPARK_LOCAL_IP=127.0.0.1
+spark_home
 
 # the credentials live only in the environment of the servers' and the driver's processes
 export AWS_ACCESS_KEY_ID=stride-cluster AWS_REGION=us-east-1
@@ -39,20 +34,13 @@ daemons=("$(cat "$tmp/s3proxy/pid")")
 trap 'kill "${daemons[@]}" 2>/dev/null; rm -rf "$tmp"' EXIT
 python3 "$root/checks/servers/s3upload.py" "$shared/conformance/struct" "$AWS_ENDPOINT_URL" cluster > /dev/null
 
-master_port=$(free_port)
-"$jdk/bin/java" "${jvm[@]}" -Xmx256m -cp "$home/jars/*" org.apache.spark.deploy.master.Master --host 127.0.0.1 \
-  --port "$master_port" --webui-port "$(free_port)" > "$tmp/master.log" 2>&1 &
-daemons+=($!)
-await_port "$master_port" 900 || fail "the master did not start; see its log: $(tail -n 20 "$tmp/master.log")"
-master="spark://127.0.0.1:$master_port"
+start_master "$tmp/master.log"
 for w in 1 2; do
-  "$jdk/bin/java" "${jvm[@]}" -Xmx256m -cp "$home/jars/*" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 \
-    --cores 1 --memory 2g --work-dir "$tmp/worker$w" --webui-port "$(free_port)" "$master" > "$tmp/worker$w.log" 2>&1 &
-  daemons+=($!)
+  start_worker 1 2g "$tmp/worker$w" "$tmp/worker$w.log"
 done
 
 mkdir -p "$tmp/classes"
-"$jdk/bin/javac" -d "$tmp/classes" -cp "$home/jars/*:$connector" "$root/checks/cluster/ClusterCheck.java"
+"$jdk/bin/javac" -d "$tmp/classes" -cp "$SPARK_HOME/jars/*:$connector" "$root/checks/cluster/ClusterCheck.java"
 "$jdk/bin/jar" cf "$tmp/check.jar" -C "$tmp/classes" .
 
 # submit MASTER ARGS...: ClusterCheck through spark-submit's own class, the connector given with --jars and the
@@ -60,8 +48,8 @@ mkdir -p "$tmp/classes"
 submit() {
   local master=$1 status=0
   shift
-  "$jdk/bin/java" "${jvm[@]}" -Xmx1g -cp "$home/jars/*" org.apache.spark.deploy.SparkSubmit --master "$master" \
-    --jars "$connector" --conf "spark.executor.extraJavaOptions=${jvm[*]}" --conf spark.executor.memory=1g \
+  "$jdk/bin/java" "${spark_jvm[@]}" -Xmx1g -cp "$SPARK_HOME/jars/*" org.apache.spark.deploy.SparkSubmit --master "$master" \
+    --jars "$connector" --conf "spark.executor.extraJavaOptions=${spark_jvm[*]}" --conf spark.executor.memory=1g \
     --conf spark.driver.host=127.0.0.1 --conf spark.ui.port="$(free_port)" --conf spark.sql.shuffle.partitions=4 \
     --class ClusterCheck "$tmp/check.jar" "$@" > "$tmp/driver.log" 2>&1 || status=$?
   cat "$tmp/driver.log" >> "$tmp/drivers.log"

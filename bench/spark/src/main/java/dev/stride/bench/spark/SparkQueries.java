@@ -29,7 +29,10 @@ import java.util.stream.Stream;
  * tables.
  *
  * <p>Arguments, {@code key=value}: {@code data=DIR} (holds raw.zarr and zstd.zarr; the Parquet copies are written
- * there once, from raw.zarr through the connector), {@code master=local[2]}, {@code out=FILE} (JSON lines, appended),
+ * there once, from raw.zarr through the connector), {@code master=local[2]} (or a cluster's {@code spark://HOST:PORT},
+ * with {@code cores=N}, the task slots it has), {@code label=NAME} (what the results call the master; the master by
+ * default), {@code spark.NAME=VALUE} (a setting of the session, such as {@code spark.jars} for a cluster's executors),
+ * {@code out=FILE} (JSON lines, appended),
  * {@code warmup=8} (rounds of every query on every source before the timed ones; the split and sweep phases, after
  * the main one, take at most 3 and 2), {@code repeat=10}, {@code phases=main,split,sweep} (also {@code profile}: {@code query=} on
  * {@code source=} alone in a loop, {@code seconds=} long, recorded by Java Flight Recorder into {@code jfr=FILE}), {@code parquet=snappy,zstd,none}, {@code taskChunks=4}
@@ -102,9 +105,16 @@ public final class SparkQueries {
         String master = a.getOrDefault("master", "local[2]");
         List<String> phases = List.of(a.getOrDefault("phases", "main,split,sweep").split(","));
         List<String> parquet = List.of(a.getOrDefault("parquet", "snappy,zstd,none").split(","));
-        int cores = master.equals("local[*]") ? Runtime.getRuntime().availableProcessors()
+        int cores = a.containsKey("cores") ? Integer.parseInt(a.get("cores"))
+                : master.equals("local[*]") ? Runtime.getRuntime().availableProcessors()
                 : Integer.parseInt(master.replaceAll("\\D", ""));
-        SparkSession spark = SparkSession.builder()
+        SparkSession.Builder session = SparkSession.builder();
+        a.forEach((k, v) -> {
+            if (k.startsWith("spark.")) {
+                session.config(k, v);
+            }
+        });
+        SparkSession spark = session
                 .master(master)
                 .appName("stride-spark-bench")
                 .config("spark.ui.enabled", "false")
@@ -116,7 +126,7 @@ public final class SparkQueries {
         spark.sparkContext().setLogLevel("WARN");
         try (PrintStream out = new PrintStream(Files.newOutputStream(Path.of(a.getOrDefault("out", "spark.jsonl")),
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND), true)) {
-            SparkQueries bench = new SparkQueries(spark, data, master, out,
+            SparkQueries bench = new SparkQueries(spark, data, a.getOrDefault("label", master), out,
                     Integer.parseInt(a.getOrDefault("warmup", "8")), Integer.parseInt(a.getOrDefault("repeat", "10")),
                     Integer.parseInt(a.getOrDefault("taskChunks", "4")));
             a.forEach((k, v) -> {
