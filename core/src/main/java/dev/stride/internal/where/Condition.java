@@ -22,6 +22,16 @@ public sealed interface Condition {
     /** {@return the outcome of record {@code i}, whose coordinates are {@code coordinates} when the condition uses them} */
     int test(MemorySegment records, long i, long[] coordinates);
 
+    /**
+     * The outcomes of records {@code first .. first + n - 1} into {@code out[0 .. n - 1]}, for a condition that uses no
+     * coordinates: what {@link #test} gives each, computed a field at a time in loops over the batch, which compile
+     * early and run without a call per record and part.
+     *
+     * @param n at most {@link Batch#RECORDS}
+     * @param depth this condition's level of nesting: its parts' outcomes go to {@code batch.outcomes(depth)}
+     */
+    void testAll(MemorySegment records, long first, int n, Batch batch, int depth, byte[] out);
+
     /** {@return the outcomes a chunk's records could have, as bits {@code 1 << outcome}} */
     int outcomes(ChunkView chunk);
 
@@ -34,6 +44,19 @@ public sealed interface Condition {
                 return UNKNOWN;
             }
             return (lo <= k && k <= hi) == inside ? TRUE : FALSE;
+        }
+
+        @Override
+        public void testAll(MemorySegment records, long first, int n, Batch batch, int depth, byte[] out) {
+            long[] keys = batch.keys;
+            source.keys(records, first, n, keys);
+            byte whenIn = (byte) (inside ? TRUE : FALSE);
+            byte whenOut = (byte) (inside ? FALSE : TRUE);
+            boolean nullable = source.nullable();
+            for (int k = 0; k < n; k++) {
+                long key = keys[k];
+                out[k] = nullable && key == Long.MIN_VALUE ? UNKNOWN : lo <= key && key <= hi ? whenIn : whenOut;
+            }
         }
 
         @Override
@@ -83,6 +106,15 @@ public sealed interface Condition {
         }
 
         @Override
+        public void testAll(MemorySegment records, long first, int n, Batch batch, int depth, byte[] out) {
+            long[] keys = batch.keys;
+            source.keys(records, first, n, keys);
+            for (int k = 0; k < n; k++) {
+                out[k] = (byte) (source.missing(keys[k]) ? TRUE : FALSE);
+            }
+        }
+
+        @Override
         public int outcomes(ChunkView chunk) {
             Summary s = chunk.summary(source.field());
             if (s == null) {
@@ -114,6 +146,22 @@ public sealed interface Condition {
         }
 
         @Override
+        public void testAll(MemorySegment records, long first, int n, Batch batch, int depth, byte[] out) {
+            parts.getFirst().testAll(records, first, n, batch, depth + 1, out);
+            byte[] part = batch.outcomes(depth);
+            // with FALSE < TRUE < UNKNOWN, the larger outcome is the result unless one side decides
+            byte decisive = (byte) (all ? FALSE : TRUE);
+            for (int p = 1; p < parts.size(); p++) {
+                parts.get(p).testAll(records, first, n, batch, depth + 1, part);
+                for (int k = 0; k < n; k++) {
+                    byte x = out[k];
+                    byte y = part[k];
+                    out[k] = x == decisive || y == decisive ? decisive : (byte) Math.max(x, y);
+                }
+            }
+        }
+
+        @Override
         public int outcomes(ChunkView chunk) {
             int set = 1 << (all ? TRUE : FALSE);
             for (Condition c : parts) {
@@ -129,6 +177,15 @@ public sealed interface Condition {
         public int test(MemorySegment records, long i, long[] coordinates) {
             int r = part.test(records, i, coordinates);
             return r == UNKNOWN ? UNKNOWN : 1 - r;
+        }
+
+        @Override
+        public void testAll(MemorySegment records, long first, int n, Batch batch, int depth, byte[] out) {
+            part.testAll(records, first, n, batch, depth + 1, out);
+            for (int k = 0; k < n; k++) {
+                byte r = out[k];
+                out[k] = r == UNKNOWN ? UNKNOWN : (byte) (1 - r);
+            }
         }
 
         @Override

@@ -19,6 +19,13 @@ public sealed interface Source {
     /** {@return the key of record {@code i}; {@link Long#MIN_VALUE} is NaT for a {@link #nullable()} source} */
     long key(MemorySegment records, long i, long[] coordinates);
 
+    /**
+     * The keys of records {@code first .. first + n - 1} into {@code out[0 .. n - 1]}, for a condition that uses no
+     * coordinates. Each field's source overrides it with its own loop, so the accessor's call is the same at every
+     * iteration and compiles inline.
+     */
+    void keys(MemorySegment records, long first, int n, long[] out);
+
     /** {@return whether a key of {@link Long#MIN_VALUE} is a null (NaT), making comparisons unknown} */
     default boolean nullable() {
         return false;
@@ -90,6 +97,12 @@ public sealed interface Source {
             return floatKey(f.get(records, i));
         }
 
+        @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            for (int k = 0; k < n; k++) {
+                out[k] = floatKey(f.get(records, first + k));
+            }
+        }
     }
 
     /** A float16 or float32 field, widened exactly. */
@@ -99,6 +112,12 @@ public sealed interface Source {
             return floatKey(f.get(records, i));
         }
 
+        @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            for (int k = 0; k < n; k++) {
+                out[k] = floatKey(f.get(records, first + k));
+            }
+        }
     }
 
     /** An integer field of int8..uint32, by value. */
@@ -108,6 +127,12 @@ public sealed interface Source {
             return f.getLong(records, i);
         }
 
+        @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            for (int k = 0; k < n; k++) {
+                out[k] = f.getLong(records, first + k);
+            }
+        }
     }
 
     /** An int64 field, or a uint64 one in shifted order. */
@@ -118,6 +143,13 @@ public sealed interface Source {
             return f.isUnsigned() ? v ^ Long.MIN_VALUE : v;
         }
 
+        @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            long flip = f.isUnsigned() ? Long.MIN_VALUE : 0;
+            for (int k = 0; k < n; k++) {
+                out[k] = f.get(records, first + k) ^ flip;
+            }
+        }
     }
 
     /** A bool field: 0 or 1. */
@@ -127,6 +159,12 @@ public sealed interface Source {
             return f.get(records, i) ? 1 : 0;
         }
 
+        @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            for (int k = 0; k < n; k++) {
+                out[k] = f.get(records, first + k) ? 1 : 0;
+            }
+        }
     }
 
     /** A datetime64 or timedelta64 field: its count of units, NaT a null. */
@@ -137,10 +175,16 @@ public sealed interface Source {
         }
 
         @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            for (int k = 0; k < n; k++) {
+                out[k] = f.get(records, first + k);
+            }
+        }
+
+        @Override
         public boolean nullable() {
             return true;
         }
-
     }
 
     /** The record's coordinate along one dimension. */
@@ -148,6 +192,12 @@ public sealed interface Source {
         @Override
         public long key(MemorySegment records, long i, long[] coordinates) {
             return coordinates[dimension];
+        }
+
+        /** Never called: a condition on coordinates is tested record by record, with their coordinates. */
+        @Override
+        public void keys(MemorySegment records, long first, int n, long[] out) {
+            throw new IllegalStateException("coordinates have no keys without their records' positions");
         }
 
         @Override

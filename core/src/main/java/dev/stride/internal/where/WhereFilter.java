@@ -147,7 +147,13 @@ public final class WhereFilter implements UnitFilter {
         long[] start = region.start();
         long[] shape = region.shape();
         long[] coordinates = new long[shape.length];
+        Batch batch = new Batch();
+        byte[] outcomes = new byte[Batch.RECORDS];
         return new ParallelReader.UnitVisitor() {
+            /**
+             * The records tested a batch at a time (record by record with their coordinates when the condition uses
+             * them), each run of matches handed on whole, also across batches.
+             */
             @Override
             public void run(MemorySegment unit, long first, long n, long at) {
                 if (usesIndex) {
@@ -157,22 +163,35 @@ public final class WhereFilter implements UnitFilter {
                         p /= shape[d];
                     }
                 }
-                int last = shape.length - 1;
                 long from = -1;
-                for (long k = 0; k < n; k++) {
-                    boolean match = condition.test(unit, first + k, coordinates) == Condition.TRUE;
-                    if (match && from < 0) {
-                        from = k;
-                    } else if (!match && from >= 0) {
-                        handOn(unit, first, at, from, k);
-                        from = -1;
+                for (long done = 0; done < n; done += Batch.RECORDS) {
+                    int size = (int) Math.min(Batch.RECORDS, n - done);
+                    if (usesIndex) {
+                        testWithCoordinates(unit, first + done, size);
+                    } else {
+                        condition.testAll(unit, first + done, size, batch, 0, outcomes);
                     }
-                    if (usesIndex && last >= 0) {
-                        coordinates[last]++;
+                    for (int k = 0; k < size; k++) {
+                        boolean match = outcomes[k] == Condition.TRUE;
+                        if (match && from < 0) {
+                            from = done + k;
+                        } else if (!match && from >= 0) {
+                            handOn(unit, first, at, from, done + k);
+                            from = -1;
+                        }
                     }
                 }
                 if (from >= 0) {
                     handOn(unit, first, at, from, n);
+                }
+            }
+
+            /** Each record's outcome with its coordinates, which advance along the last dimension as the records do. */
+            private void testWithCoordinates(MemorySegment unit, long first, int size) {
+                int last = shape.length - 1;
+                for (int k = 0; k < size; k++) {
+                    outcomes[k] = (byte) condition.test(unit, first + k, coordinates);
+                    coordinates[last]++;
                 }
             }
 
