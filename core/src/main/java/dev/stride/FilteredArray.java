@@ -1,6 +1,7 @@
 package dev.stride;
 
 import dev.stride.internal.read.ScanPass;
+import dev.stride.internal.read.UnitGrid;
 import dev.stride.internal.region.COrderBlocks;
 import dev.stride.internal.where.Binder;
 import dev.stride.internal.where.Condition;
@@ -99,6 +100,43 @@ public final class FilteredArray {
         WhereFilter filter = filter(r);
         List<FieldStats> stats = new ScanPass(array.reader(), r).stats(names, accessors, filter, o.threads(), o.progress());
         return new FilteredScan(stats, filter.matches(), filter.unitsRead(), filter.unitsSkipped());
+    }
+
+    /**
+     * The stored chunks (whole shards when sharded) of a region that may hold a match, numbered as
+     * {@link ZarrArray#storedChunks(Region)} numbers them: a chunk is left out only when the coordinates or the trusted
+     * statistics of each of its read units rule a match out. For planning reads of only those chunks (Spark's
+     * partitions); the records of the chunks kept still need the predicate.
+     *
+     * @param region the elements, null for the whole array
+     * @return the chunk numbers, ascending, or null when the store cannot list
+     * @throws ZarrException.BadRequest for a region outside the array
+     * @throws ZarrException.StoreFailure when the store cannot list the chunk keys
+     */
+    public long[] storedChunks(Region region) {
+        Region r = array.regionOrAll(region);
+        long[] stored = array.storedChunks(r);
+        if (stored == null) {
+            return null;
+        }
+        long[] chunkShape = array.metadata().chunkShape();
+        UnitGrid chunks = new UnitGrid(chunkShape, r);
+        WhereFilter filter = filter(r);
+        long[] kept = new long[stored.length];
+        int n = 0;
+        for (long number : stored) {
+            long[] chunk = chunks.unit(number);
+            long[] start = new long[chunk.length];
+            long[] stop = new long[chunk.length];
+            for (int d = 0; d < chunk.length; d++) {
+                start[d] = Math.max(r.start()[d], chunk[d] * chunkShape[d]);
+                stop[d] = Math.min(r.stop()[d], (chunk[d] + 1) * chunkShape[d]);
+            }
+            if (filter.select(new UnitGrid(array.readUnitShape(), new Region(start, stop)), null).length > 0) {
+                kept[n++] = number;
+            }
+        }
+        return Arrays.copyOf(kept, n);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * A store that hands every call to another; tests override the calls they watch or break. It lists and writes when
@@ -54,6 +55,16 @@ public abstract class ForwardingStore implements WritableStore {
     @Override
     public long size(String key) {
         return delegate.size(key);
+    }
+
+    @Override
+    public String versionTag(String key) {
+        return delegate.versionTag(key);
+    }
+
+    @Override
+    public OptionalLong requestsSent() {
+        return delegate.requestsSent();
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.stride.spark;
 import dev.stride.model.Region;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -12,7 +13,7 @@ import java.util.List;
  * fits the target, so boxes stay as close to whole chunks in C order as the target allows.
  *
  * <p>Each box is a run of consecutive numbers of the grid of chunks the region meets (C order), which lets a plan
- * follow the chunks stored ({@link #partitions(long[])}): the boxes holding a stored chunk are read, and each run of
+ * follow the chunks stored ({@link #partitions(long[], long[])}): the boxes holding a stored chunk are read, and each run of
  * chunks between them, never written, becomes a few boxes of fill values, however many chunks the run spans.
  */
 final class Partitioner {
@@ -92,18 +93,26 @@ final class Partitioner {
      * The partitions of the region when only the chunks numbered {@code stored} (ascending, in the grid's C order)
      * hold records: a box read for each box of {@link #boxes()} holding one, and the chunks between as boxes of fill
      * values, at most {@code 2 * rank - 1} for each run of them. Their number follows the chunks stored, not the shape.
+     * A box is left out when all its chunks are stored and none is among {@code mayMatch} (ascending; null: every
+     * chunk may match): a filter's statistics have ruled out each record it holds. A box with an unwritten chunk is
+     * read, as its fill values may match.
      */
-    List<ZarrPartition> partitions(long[] stored) {
+    List<ZarrPartition> partitions(long[] stored, long[] mayMatch) {
         List<ZarrPartition> out = new ArrayList<>();
         long done = 0;
-        for (long chunk : stored) {
-            if (chunk < done) {
-                continue;
+        for (int i = 0; i < stored.length; ) {
+            long lo = boxStart(stored[i]);
+            long hi = boxEnd(lo);
+            boolean read = false;
+            int first = i;
+            for (; i < stored.length && stored[i] < hi; i++) {
+                read |= mayMatch == null || Arrays.binarySearch(mayMatch, stored[i]) >= 0;
             }
-            long lo = boxStart(chunk);
             fill(done, lo, out);
-            done = boxEnd(lo);
-            out.add(ZarrPartition.read(region(lo, done)));
+            if (read || i - first < hi - lo) {
+                out.add(ZarrPartition.read(region(lo, hi)));
+            }
+            done = hi;
         }
         fill(done, gridCount, out);
         return out;

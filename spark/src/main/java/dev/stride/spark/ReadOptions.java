@@ -12,12 +12,14 @@ import java.util.TreeMap;
  * The options of a read: where the array is ({@code path}: a directory or any URI a store provider takes), whether to
  * add index columns ({@code indexColumns}), the decoded bytes a partition aims at ({@code partitionBytes}), the rows of
  * a batch ({@code batchRows}), whether group-by aggregations Stride can compute are computed as the records are read
- * ({@code pushAggregates}, default true; see {@link AggregatePlan}), the partitions a scan may take at most
+ * ({@code pushAggregates}, default true; see {@link AggregatePlan}), whether filters on fields prune the partitions of
+ * chunks their statistics rule out ({@code pushFilters}, default true; see {@link FieldFilters}), the partitions a scan
+ * may take at most
  * ({@code maxPartitions}: a plan of more is refused, as the driver holds every one), and options of the store itself
  * ({@code store.NAME}, e.g. {@code store.anonymous}).
  */
 record ReadOptions(StoreDescriptor store, boolean indexColumns, long partitionBytes, int batchRows, boolean pushAggregates,
-                   int maxPartitions) implements Serializable {
+                   boolean pushFilters, int maxPartitions) implements Serializable {
     static final long DEFAULT_PARTITION_BYTES = 128L << 20;
     static final int DEFAULT_MAX_PARTITIONS = 100_000;
     /** Rows of a batch: the vectors of one stay in the core's cache while Spark's generated code reads them. */
@@ -30,6 +32,7 @@ record ReadOptions(StoreDescriptor store, boolean indexColumns, long partitionBy
                 positive(options, "partitionBytes", DEFAULT_PARTITION_BYTES, Long.MAX_VALUE),
                 (int) positive(options, "batchRows", DEFAULT_BATCH_ROWS, 1 << 24),
                 options.getBoolean("pushAggregates", true),
+                options.getBoolean("pushFilters", true),
                 (int) positive(options, "maxPartitions", DEFAULT_MAX_PARTITIONS, Integer.MAX_VALUE - 8));
     }
 

@@ -34,20 +34,26 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private final Region region;
     private final List<Filter> pushed;
     private final List<Filter> leftToSpark;
+    /** What every row Spark keeps satisfies, which chunk statistics may rule chunks out by; null: nothing to prune by. */
+    private final FieldFilters.Pruning pruning;
     /** The aggregation the tasks compute, or null for a plain scan. */
     private final AggregatePlan aggregate;
     /** Plans of more boxes than this list the store first. */
     static final long LIST_ABOVE = 1 << 12;
     private List<ZarrPartition> partitions;
+    /** The stored chunks the plan met and those statistics ruled out, once planned with a predicate to prune by. */
+    private long storedChunks;
+    private long chunksRuledOut;
 
     ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark,
-             AggregatePlan aggregate) {
+             FieldFilters.Pruning pruning, AggregatePlan aggregate) {
         this.options = options;
         this.shape = shape;
         this.required = required;
         this.region = region;
         this.pushed = pushed;
         this.leftToSpark = leftToSpark;
+        this.pruning = pruning;
         this.aggregate = aggregate;
     }
 
@@ -74,11 +80,13 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private List<ZarrPartition> partitions() {
         if (partitions == null) {
             Partitioner cut = Partitioner.of(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
-            long[] stored = cut.count() > LIST_ABOVE ? storedChunks() : null;
+            long[][] listed = cut.count() > LIST_ABOVE || pruning != null ? storedChunks() : null;
+            long[] stored = listed == null ? null : listed[0];
             if (stored == null && cut.count() > options.maxPartitions()) {
                 throw tooMany(cut, stored);
             }
-            List<ZarrPartition> made = stored == null ? cut.boxes().stream().map(ZarrPartition::read).toList() : cut.partitions(stored);
+            List<ZarrPartition> made = stored == null ? cut.boxes().stream().map(ZarrPartition::read).toList()
+                    : cut.partitions(stored, listed[1]);
             if (made.size() > options.maxPartitions()) {
                 throw tooMany(cut, stored);
             }
@@ -87,9 +95,26 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         return partitions;
     }
 
-    private long[] storedChunks() {
+    /**
+     * The stored chunks of the region, and of those the ones the pruning predicate may match (null: all may); null when
+     * the store cannot list. A predicate the statistics cannot judge (a field of strings, a literal out of a field's
+     * kind) prunes nothing.
+     */
+    private long[][] storedChunks() {
         try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
-            return array.storedChunks(region);
+            long[] stored = array.storedChunks(region);
+            if (stored == null || pruning == null) {
+                return stored == null ? null : new long[][] {stored, null};
+            }
+            storedChunks = stored.length;
+            long[] mayMatch;
+            try {
+                mayMatch = array.where(pruning.predicate()).storedChunks(region);
+            } catch (ZarrException.BadRequest cannotJudge) {
+                return new long[][] {stored, null};
+            }
+            chunksRuledOut = stored.length - mayMatch.length;
+            return new long[][] {stored, mayMatch};
         }
     }
 
@@ -145,12 +170,21 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         return rows;
     }
 
-    /** What explain shows: the array, the region read, and which filters Stride applied and which it left to Spark. */
+    /**
+     * What explain shows: the array, the region read, which filters Stride applied and which it left to Spark, and
+     * what chunk statistics ruled out by the field filters (planning the partitions to say so).
+     */
     @Override
     public String description() {
+        String statistics = "";
+        if (pruning != null) {
+            partitions();
+            statistics = " statisticsFilters=" + text(pruning.filters()) + " chunksRuledOut=" + chunksRuledOut + " of "
+                    + storedChunks + " stored";
+        }
         return "Zarr " + options.store() + " columns=" + Arrays.toString(columnsRead().fieldNames())
                 + " region=" + region + " of " + Arrays.toString(shape.shape())
-                + " indexFilters=" + text(pushed) + " fieldFiltersLeftToSpark=" + text(leftToSpark)
+                + " indexFilters=" + text(pushed) + " fieldFiltersLeftToSpark=" + text(leftToSpark) + statistics
                 + (aggregate == null ? "" : " aggregatedPerTask=" + aggregate);
     }
 

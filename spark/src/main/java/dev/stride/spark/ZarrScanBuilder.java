@@ -2,6 +2,7 @@ package dev.stride.spark;
 
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.model.FieldAccessor;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -13,10 +14,12 @@ import org.apache.spark.sql.types.StructType;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Plans a read: keeps the columns the query needs (nested fields too) and turns filters on index columns into a
- * narrower region; filters on fields stay with Spark. A group-by aggregation {@link AggregatePlan} takes is computed
+ * narrower region; filters on fields stay with Spark, which tests every row against them, and those that
+ * {@link FieldFilters} can express also leave out the partitions whose chunk statistics rule them out. A group-by aggregation {@link AggregatePlan} takes is computed
  * by the tasks as they read, and Spark adds up their results; {@code count(*)} alone is the region's size
  * ({@link CountScan}).
  */
@@ -30,6 +33,9 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
     private final IndexBounds bounds;
     private Filter[] pushed = new Filter[0];
     private final List<Filter> leftToSpark = new ArrayList<>();
+    private final FieldFilters fieldFilters;
+    /** What every row Spark keeps satisfies, from the field filters, or null: what chunk statistics prune by. */
+    private FieldFilters.Pruning pruning;
     private AggregatePlan aggregate;
     /** The {@code count(*)} columns of a count answered from the metadata, or 0. */
     private int counts;
@@ -42,6 +48,8 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
             this.indexNames = columns.indexNames();
             this.arraySchema = columns.schema();
             this.required = schema;
+            this.fieldFilters = new FieldFilters(array.layout().fields().stream().map(FieldAccessor::path)
+                    .collect(Collectors.toUnmodifiableSet()));
         }
         this.bounds = new IndexBounds(indexNames, shape.shape());
     }
@@ -65,9 +73,11 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         }
         pushed = handled.toArray(Filter[]::new);
         leftToSpark.addAll(rest);
+        pruning = options.pushFilters() ? fieldFilters.pruning(rest) : null;
         return rest.toArray(Filter[]::new);
     }
 
+    /** The index filters, applied exactly; the field filters, which Spark applies again, are not among them. */
     @Override
     public Filter[] pushedFilters() {
         return pushed;
@@ -101,6 +111,6 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         if (counts > 0) {
             return new CountScan(bounds.region(), counts);
         }
-        return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark), aggregate);
+        return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark), pruning, aggregate);
     }
 }

@@ -20,15 +20,24 @@ class PartitionerTest {
         Region all = new Region(new long[]{0}, new long[]{1L << 50});
         Partitioner cut = Partitioner.of(all, new long[]{1L << 20}, 4, 128L << 20);
         assertEquals(1L << 25, cut.count(), "boxes of 32 chunks of 4 MiB");
-        List<ZarrPartition> plan = cut.partitions(new long[]{40, 41, (1L << 30) - 1});
+        List<ZarrPartition> plan = cut.partitions(new long[]{40, 41, (1L << 30) - 1}, null);
         assertEquals(List.of("fill [0:33554432]", "read [33554432:67108864]", "fill [67108864:1125899873288192]",
                 "read [1125899873288192:1125899906842624]"), plan.stream().map(PartitionerTest::text).toList());
     }
 
     @Test
+    void aBoxIsLeftOutOnlyWhenEachOfItsChunksIsStoredAndRuledOut() {
+        // boxes of two chunks of 10 records; chunks 4, 6, 7 and 9 never written; only chunk 3 may match
+        Partitioner cut = Partitioner.of(new Region(new long[]{0}, new long[]{100}), new long[]{10}, 1, 20);
+        List<ZarrPartition> plan = cut.partitions(new long[]{0, 1, 2, 3, 5, 8}, new long[]{3});
+        assertEquals(List.of("read [20:40]", "read [40:60]", "fill [60:80]", "read [80:100]"),
+                plan.stream().map(PartitionerTest::text).toList());
+    }
+
+    @Test
     void withoutStoredChunksTheWholeRegionIsFewBoxesOfFillValues() {
         Region r = new Region(new long[]{3, 5, 7}, new long[]{1L << 20, 1L << 20, 1L << 10});
-        List<ZarrPartition> plan = Partitioner.of(r, new long[]{16, 16, 16}, 8, 1 << 20).partitions(new long[0]);
+        List<ZarrPartition> plan = Partitioner.of(r, new long[]{16, 16, 16}, 8, 1 << 20).partitions(new long[0], null);
         assertEquals(List.of("fill [3:1048576, 5:1048576, 7:1024]"), plan.stream().map(PartitionerTest::text).toList());
     }
 
@@ -60,7 +69,7 @@ class PartitionerTest {
 
     /** Each record of the region in exactly one partition; a read partition holds a stored chunk, a fill one none. */
     private static void checkPlan(Region r, long[] chunk, Partitioner cut, long[] stored) {
-        List<ZarrPartition> plan = cut.partitions(stored);
+        List<ZarrPartition> plan = cut.partitions(stored, null);
         int[] seen = new int[(int) r.size()];
         int rank = r.rank();
         int runs = stored.length + 1;

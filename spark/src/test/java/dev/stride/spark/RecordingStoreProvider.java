@@ -1,5 +1,6 @@
 package dev.stride.spark;
 
+import dev.stride.ChunkStatistics;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
@@ -50,12 +51,12 @@ public final class RecordingStoreProvider implements StoreProvider {
         return URI.create("recording://" + dir.toAbsolutePath().toUri().getRawPath()).toString();
     }
 
-    /** The keys of chunks (all but metadata documents) read so far below {@code dir}, sorted. */
+    /** The keys of chunks (all but metadata documents and the statistics sidecar) read so far below {@code dir}, sorted. */
     static Set<String> chunksRead(Path dir) {
         String prefix = dir.toAbsolutePath() + "/";
         Set<String> out = new TreeSet<>();
         for (String k : READS) {
-            if (k.startsWith(prefix) && !k.endsWith("zarr.json")) {
+            if (k.startsWith(prefix) && !k.endsWith("zarr.json") && !k.endsWith(ChunkStatistics.SIDECAR)) {
                 out.add(k.substring(prefix.length()));
             }
         }

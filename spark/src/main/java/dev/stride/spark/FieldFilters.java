@@ -1,0 +1,126 @@
+package dev.stride.spark;
+
+import dev.stride.model.Predicate;
+import org.apache.spark.sql.sources.And;
+import org.apache.spark.sql.sources.EqualNullSafe;
+import org.apache.spark.sql.sources.EqualTo;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.sources.GreaterThan;
+import org.apache.spark.sql.sources.GreaterThanOrEqual;
+import org.apache.spark.sql.sources.In;
+import org.apache.spark.sql.sources.LessThan;
+import org.apache.spark.sql.sources.LessThanOrEqual;
+import org.apache.spark.sql.sources.Not;
+import org.apache.spark.sql.sources.Or;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Spark's filters on record fields as a Stride {@link Predicate}, which chunk statistics judge chunks by: comparisons
+ * and IN lists of numbers and booleans on fields, joined by AND, OR and NOT, with Spark's semantics (the predicate's
+ * own). A filter it cannot express (strings, times, index columns, IS NULL) gives nothing; inside an AND it is dropped,
+ * which leaves a weaker predicate that still holds for every row Spark keeps, so pruning by it never loses a row.
+ */
+final class FieldFilters {
+    private final Set<String> fields;
+
+    /** @param fields the dotted paths of the fields a filter may name */
+    FieldFilters(Set<String> fields) {
+        this.fields = fields;
+    }
+
+    /**
+     * What chunk statistics prune a scan by: the predicate every row passing the filters satisfies, and the filters it
+     * came from, which explain shows.
+     */
+    record Pruning(Predicate predicate, List<Filter> filters) {
+    }
+
+    /** The pruning the filters (joined by AND) give, or null when none of them can be expressed. */
+    Pruning pruning(List<Filter> filters) {
+        List<Predicate> implied = new ArrayList<>();
+        List<Filter> used = new ArrayList<>();
+        for (Filter f : filters) {
+            Predicate p = implied(f);
+            if (p != null) {
+                implied.add(p);
+                used.add(f);
+            }
+        }
+        return implied.isEmpty() ? null : new Pruning(implied.size() == 1 ? implied.getFirst() : new Predicate.And(implied), used);
+    }
+
+    /** A predicate every row passing {@code filter} satisfies, or null when there is none to give. */
+    Predicate implied(Filter filter) {
+        if (filter instanceof And and) {
+            Predicate left = implied(and.left());
+            Predicate right = implied(and.right());
+            return left == null ? right : right == null ? left : new Predicate.And(List.of(left, right));
+        }
+        return exact(filter);
+    }
+
+    /** The predicate that holds exactly for the rows passing {@code filter}, or null. */
+    Predicate exact(Filter filter) {
+        return switch (filter) {
+            case And f -> both(exact(f.left()), exact(f.right()), true);
+            case Or f -> both(exact(f.left()), exact(f.right()), false);
+            case Not f -> {
+                Predicate part = exact(f.child());
+                yield part == null ? null : new Predicate.Not(part);
+            }
+            case EqualTo f -> compare(f.attribute(), Predicate.Op.EQ, f.value());
+            case EqualNullSafe f -> compare(f.attribute(), Predicate.Op.EQ, f.value());
+            case GreaterThan f -> compare(f.attribute(), Predicate.Op.GT, f.value());
+            case GreaterThanOrEqual f -> compare(f.attribute(), Predicate.Op.GE, f.value());
+            case LessThan f -> compare(f.attribute(), Predicate.Op.LT, f.value());
+            case LessThanOrEqual f -> compare(f.attribute(), Predicate.Op.LE, f.value());
+            case In f -> in(f.attribute(), f.values());
+            default -> null;
+        };
+    }
+
+    private static Predicate both(Predicate left, Predicate right, boolean and) {
+        if (left == null || right == null) {
+            return null;
+        }
+        return and ? new Predicate.And(List.of(left, right)) : new Predicate.Or(List.of(left, right));
+    }
+
+    private Predicate compare(String column, Predicate.Op op, Object value) {
+        Predicate.Literal literal = literal(value);
+        return literal == null || !fields.contains(column) ? null : new Predicate.Compare(new Predicate.Field(column), op, literal);
+    }
+
+    private Predicate in(String column, Object[] values) {
+        if (!fields.contains(column) || values.length == 0) {
+            return null;
+        }
+        List<Predicate.Literal> literals = new ArrayList<>();
+        for (Object v : values) {
+            Predicate.Literal literal = literal(v);
+            if (literal == null) {
+                return null;
+            }
+            literals.add(literal);
+        }
+        return new Predicate.In(new Predicate.Field(column), literals);
+    }
+
+    /** A number or boolean as the predicate's literal, exactly; null for anything else (a null, a string, a time). */
+    private static Predicate.Literal literal(Object value) {
+        return switch (value) {
+            case Long v -> new Predicate.Number(BigDecimal.valueOf(v));
+            case Integer v -> new Predicate.Number(BigDecimal.valueOf(v));
+            case Short v -> new Predicate.Number(BigDecimal.valueOf(v));
+            case Byte v -> new Predicate.Number(BigDecimal.valueOf(v));
+            case Double v -> Double.isFinite(v) ? new Predicate.Number(new BigDecimal(v)) : new Predicate.Special(v);
+            case Float v -> Float.isFinite(v) ? new Predicate.Number(new BigDecimal(v)) : new Predicate.Special(v);
+            case Boolean v -> new Predicate.Bool(v);
+            case null, default -> null;
+        };
+    }
+}

@@ -1,0 +1,99 @@
+package dev.stride.spark;
+
+import dev.stride.ChunkStatistics;
+import dev.stride.Zarr;
+import dev.stride.ZarrArray;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Field filters pruned by chunk statistics: the points (chunk {@code c} holds {@code x} from {@code 5c} to
+ * {@code 5c + 4.5}) with statistics beside them, read in partitions of one chunk. The partitions of chunks the
+ * statistics rule out are never planned, their chunks never read, and the rows are those of the same query without
+ * pruning.
+ */
+class ZarrStatisticsPushdownTest {
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void layOutWithStatistics() throws IOException {
+        Points.write(dir);
+        // files this recent have no version tag a statistic may trust (a rewrite could share their time)
+        try (Stream<Path> files = Files.walk(dir)) {
+            FileTime then = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000L);
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Files.setLastModifiedTime(f, then);
+            }
+        }
+        try (Zarr zarr = Zarr.open(dir.toString()); ZarrArray array = zarr.array("/")) {
+            Files.write(dir.resolve(ChunkStatistics.SIDECAR), ChunkStatistics.build(array, null).toJson());
+        }
+    }
+
+    @BeforeEach
+    void forgetReads() {
+        RecordingStoreProvider.forget(dir);
+    }
+
+    private static Dataset<Row> points(boolean pushFilters) {
+        return Sessions.spark().read().format("zarr").option("partitionBytes", Points.CHUNK * Points.RECORD_BYTES)
+                .option("pushFilters", pushFilters).load(RecordingStoreProvider.uri(dir));
+    }
+
+    private static List<Integer> ids(Dataset<Row> df) {
+        return df.select("id").collectAsList().stream().map(r -> r.getInt(0)).sorted().toList();
+    }
+
+    @Test
+    void chunksWhoseStatisticsRuleTheFilterOutAreNeitherPlannedNorRead() {
+        Dataset<Row> df = points(true).where("x > 30 and point.y <= -61");
+        String scan = Plans.scanText(df);
+        assertTrue(scan.contains(" statisticsFilters=[GreaterThan(x,30.0), LessThanOrEqual(point.y,-61.0)] chunksRuledOut=6 of 10 stored"), scan);
+        assertEquals(4, df.rdd().getNumPartitions());
+        RecordingStoreProvider.forget(dir);
+        assertEquals(IntStream.range(61, 100).boxed().toList(), ids(df));
+        assertEquals(Set.of("c/6", "c/7", "c/8", "c/9"), RecordingStoreProvider.chunksRead(dir));
+        assertEquals(ids(points(false).where("x > 30 and point.y <= -61")), ids(df), "the same rows without pruning");
+    }
+
+    @Test
+    void aDisjunctionPrunesOnlyWhatBothSidesRuleOut() {
+        Dataset<Row> df = points(true).where("x < 3 or id in (55, 97)");
+        assertTrue(Plans.scanText(df).contains(" chunksRuledOut=7 of 10 stored"), Plans.scanText(df));
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 55, 97), ids(df));
+        assertEquals(Set.of("c/0", "c/5", "c/9"), RecordingStoreProvider.chunksRead(dir));
+    }
+
+    @Test
+    void aFilterTheStatisticsCannotExpressPrunesNothingAndStillFilters() {
+        Dataset<Row> df = points(true).where("not (x > 30) or cast(id as string) = '97'");
+        String scan = Plans.scanText(df);
+        assertTrue(!scan.contains("statisticsFilters"), scan);
+        assertEquals(62, ids(df).size());
+    }
+
+    @Test
+    void withPushFiltersOffEveryChunkIsRead() {
+        Dataset<Row> df = points(false).where("x > 30");
+        assertTrue(!Plans.scanText(df).contains("statisticsFilters"), Plans.scanText(df));
+        assertEquals(IntStream.range(61, 100).boxed().toList(), ids(df));
+        assertEquals(10, RecordingStoreProvider.chunksRead(dir).size());
+    }
+}
