@@ -5,7 +5,8 @@ import dev.stride.spi.BytesToBytesCodec;
 
 /**
  * A numcodecs bytes-to-bytes codec outside the stream codecs whose whole configuration is one {@link IntOption}
- * (lz4's {@code acceleration}, shuffle's {@code elementsize}): its name and configuration follow from those alone.
+ * (lz4's {@code acceleration}, shuffle's {@code elementsize}): its name follows from numcodecs' id, and its
+ * configuration is the option.
  */
 abstract sealed class OneOptionCodec implements BytesToBytesCodec permits Lz4Codec, ShuffleCodec {
     private final String name;
@@ -17,6 +18,7 @@ abstract sealed class OneOptionCodec implements BytesToBytesCodec permits Lz4Cod
         this.option = option;
     }
 
+    /** The option's value, as the configuration gave it or its default. */
     final int optionValue() {
         return option.value();
     }
