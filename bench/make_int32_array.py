@@ -5,16 +5,11 @@ over all int32 values. Run with the python that shared/peers/setup.sh prints.
 
 usage: make_int32_array.py SHARED_DIR OUT_DIR [--records N]   (default 33554432 = 32 Mi records, 704 MB)
 """
-import argparse, os, sys
+import os
 import numpy as np
+import array_generator
 
-ap = argparse.ArgumentParser()
-ap.add_argument('shared')
-ap.add_argument('out')
-ap.add_argument('--records', type=int, default=1 << 25)
-a = ap.parse_args()
-sys.path.insert(0, os.path.join(a.shared, 'peers'))
-from mkzarr import write_array
+a, write_array = array_generator.start()
 
 n = a.records
 records = np.empty(n, np.dtype([('id', '<i8'), ('x', '<f8'), ('k', '<i4'), ('flags', 'u1')]))

@@ -6,16 +6,11 @@ query window that selects 1% of the records. Run with the python that shared/pee
 
 usage: make_where_array.py SHARED_DIR OUT_DIR [--records N]   (default 33554432 = 32 Mi records)
 """
-import argparse, os, sys
+import os
 import numpy as np
+import array_generator
 
-ap = argparse.ArgumentParser()
-ap.add_argument('shared')
-ap.add_argument('out')
-ap.add_argument('--records', type=int, default=1 << 25)
-a = ap.parse_args()
-sys.path.insert(0, os.path.join(a.shared, 'peers'))
-from mkzarr import write_array
+a, write_array = array_generator.start()
 
 n = a.records
 rng = np.random.default_rng(7)

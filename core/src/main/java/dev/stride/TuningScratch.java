@@ -21,22 +21,13 @@ import java.util.stream.Stream;
  * directory, the system's temporary directory, or a prefix of an object store), made writable first so an unusable
  * location fails before any measuring, and removed again on close. A local one is also removed when the JVM is
  * stopped (Ctrl-C) while it exists.
+ *
+ * @param where where the scratch hierarchy is opened again for reading
+ * @param directory the local directory, or null for a prefix of an object store
+ * @param writer the writer of the candidates
+ * @param removal the shutdown hook that deletes the local directory, or null
  */
-final class TuningScratch implements AutoCloseable {
-    private final StoreDescriptor where;
-    private final Path directory;
-    private final ZarrWriter writer;
-    private final Thread removal;
-
-    private TuningScratch(StoreDescriptor where, Path directory, ZarrWriter writer) {
-        this.where = where;
-        this.directory = directory;
-        this.writer = writer;
-        this.removal = directory == null ? null : Thread.ofPlatform().unstarted(() -> deleteTree(directory));
-        if (removal != null) {
-            Runtime.getRuntime().addShutdownHook(removal);
-        }
-    }
+record TuningScratch(StoreDescriptor where, Path directory, ZarrWriter writer, Thread removal) implements AutoCloseable {
 
     /** A scratch hierarchy inside {@code location} (null: the system's temporary directory). */
     static TuningScratch open(String location) {
@@ -50,7 +41,10 @@ final class TuningScratch implements AutoCloseable {
                 throw new ZarrException.StoreFailure(null, "cannot write the candidates under the scratch location "
                         + (location == null ? System.getProperty("java.io.tmpdir") : location) + ": " + IoText.reason(e), e);
             }
-            return new TuningScratch(StoreDescriptor.of(directory.toUri()), directory, ZarrWriter.open(directory));
+            ZarrWriter writer = ZarrWriter.open(directory);
+            Thread removal = Thread.ofPlatform().unstarted(() -> deleteTree(directory));
+            Runtime.getRuntime().addShutdownHook(removal);
+            return new TuningScratch(StoreDescriptor.of(directory.toUri()), directory, writer, removal);
         }
         URI base = given.uri();
         StoreDescriptor inside = new StoreDescriptor(URI.create(base.toString().replaceFirst("/+$", "") + "/" + name), given.options());
@@ -66,11 +60,7 @@ final class TuningScratch implements AutoCloseable {
             }
             throw new ZarrException.StoreFailure(null, "cannot write the candidates under the scratch location " + location + ": " + e.reason(), e);
         }
-        return new TuningScratch(inside, null, writer);
-    }
-
-    ZarrWriter writer() {
-        return writer;
+        return new TuningScratch(inside, null, writer, null);
     }
 
     /** The scratch hierarchy opened for reading, as a new reader would open it. */

@@ -42,9 +42,6 @@ public record AzureConfig(AzureLocation location, String account, URI endpoint, 
     public static final Set<String> OPTION_NAMES = Set.of(ACCOUNT, ENDPOINT, ANONYMOUS);
 
     static final String ACCOUNT_VARIABLE = "AZURE_STORAGE_ACCOUNT";
-    static final String KEY_VARIABLE = "AZURE_STORAGE_KEY";
-    static final String SAS_VARIABLE = "AZURE_STORAGE_SAS_TOKEN";
-    static final String CONNECTION_STRING_VARIABLE = "AZURE_STORAGE_CONNECTION_STRING";
     static final String ENDPOINT_VARIABLE = "AZURE_STORAGE_SERVICE_ENDPOINT";
     /** The account of Azurite's and the old emulator's {@code UseDevelopmentStorage=true}. */
     static final String DEVELOPMENT_ACCOUNT = "devstoreaccount1";
@@ -54,11 +51,11 @@ public record AzureConfig(AzureLocation location, String account, URI endpoint, 
         /** No authorization: a container with public read access. */
         ANONYMOUS(null),
         /** The account and key (or SAS) of {@code AZURE_STORAGE_CONNECTION_STRING}. */
-        CONNECTION_STRING(CONNECTION_STRING_VARIABLE),
+        CONNECTION_STRING("AZURE_STORAGE_CONNECTION_STRING"),
         /** The shared key of {@code AZURE_STORAGE_KEY}, for the account of {@code AZURE_STORAGE_ACCOUNT}. */
-        ACCOUNT_KEY(KEY_VARIABLE),
+        ACCOUNT_KEY("AZURE_STORAGE_KEY"),
         /** The shared access signature of {@code AZURE_STORAGE_SAS_TOKEN}. */
-        SAS_TOKEN(SAS_VARIABLE),
+        SAS_TOKEN("AZURE_STORAGE_SAS_TOKEN"),
         /** An OAuth token of the SDK's DefaultAzureCredential chain. */
         DEFAULT_CHAIN(null);
 
@@ -109,7 +106,7 @@ public record AzureConfig(AzureLocation location, String account, URI endpoint, 
         if (location.account() == null && accountOption != null) {
             given.put(ACCOUNT, accountOption);
         }
-        String connectionString = value(env, CONNECTION_STRING_VARIABLE);
+        String connectionString = value(env, Credential.CONNECTION_STRING.variable());
         String connectionAccount = connectionString == null ? null : connectionStringAccount(connectionString);
         String account = first(location.account(), accountOption, value(env, ACCOUNT_VARIABLE), connectionAccount);
         URI endpoint = endpoint(where, env, given);
@@ -119,8 +116,8 @@ public record AzureConfig(AzureLocation location, String account, URI endpoint, 
         }
         Credential credential = anonymous ? Credential.ANONYMOUS
                 : connectionString != null && Objects.equals(account, connectionAccount) ? Credential.CONNECTION_STRING
-                : value(env, KEY_VARIABLE) != null && account != null && account.equals(value(env, ACCOUNT_VARIABLE)) ? Credential.ACCOUNT_KEY
-                : value(env, SAS_VARIABLE) != null ? Credential.SAS_TOKEN
+                : value(env, Credential.ACCOUNT_KEY.variable()) != null && account != null && account.equals(value(env, ACCOUNT_VARIABLE)) ? Credential.ACCOUNT_KEY
+                : value(env, Credential.SAS_TOKEN.variable()) != null ? Credential.SAS_TOKEN
                 : Credential.DEFAULT_CHAIN;
         if (endpoint == null && credential != Credential.CONNECTION_STRING) {
             if (account == null) {
@@ -159,7 +156,7 @@ public record AzureConfig(AzureLocation location, String account, URI endpoint, 
         if (uri == null || uri.getHost() == null || uri.getRawUserInfo() != null || uri.getRawQuery() != null
                 || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))) {
             throw new ZarrException.BadRequest(null, "the Azure endpoint (" + source + ") of " + where.uri() + " is not an http or https URL "
-                    + "without a query, such as http://127.0.0.1:10000/devstoreaccount1 (a SAS token belongs in " + SAS_VARIABLE + ")");
+                    + "without a query, such as http://127.0.0.1:10000/devstoreaccount1 (a SAS token belongs in " + Credential.SAS_TOKEN.variable() + ")");
         }
         String normal = uri.toString().replaceAll("/+$", "");
         if (option != null) {

@@ -105,16 +105,14 @@ public final class AzureStore implements WritableStore {
     /** As {@link #read(String, long, long, Scratch)}, with {@code If-Match} on the ETag {@code version} names. */
     @Override
     public MemorySegment read(String key, long offset, long length, Object version, Scratch scratch) {
-        ensureOpen();
-        ValuePart part = download(KeyPaths.check(key), offset, length, (String) version, false, scratch);
+        ValuePart part = download(checked(key), offset, length, (String) version, false, scratch);
         return part == null ? null : part.bytes();
     }
 
     /** One request: the first bytes, and the value's size from the answer's {@code Content-Range}. */
     @Override
     public ValuePart readPrefix(String key, long length, Scratch scratch) {
-        ensureOpen();
-        KeyPaths.check(key);
+        checked(key);
         return download(key, 0, length, null, true, scratch);
     }
 
@@ -124,8 +122,7 @@ public final class AzureStore implements WritableStore {
      */
     @Override
     public ValuePart readSuffix(String key, long length, Scratch scratch) {
-        ensureOpen();
-        KeyPaths.check(key);
+        checked(key);
         for (int attempt = 0; ; attempt++) {
             BlobProperties properties = properties(key);
             if (properties == null) {
@@ -291,8 +288,7 @@ public final class AzureStore implements WritableStore {
 
     @Override
     public long size(String key) {
-        ensureOpen();
-        BlobProperties properties = properties(KeyPaths.check(key));
+        BlobProperties properties = properties(checked(key));
         return properties == null ? -1 : properties.getBlobSize();
     }
 
@@ -350,8 +346,7 @@ public final class AzureStore implements WritableStore {
     }
 
     private boolean upload(String key, MemorySegment value, BlobRequestConditions conditions) {
-        ensureOpen();
-        KeyPaths.check(key);
+        checked(key);
         if (value.byteSize() > MAX_SINGLE_PUT_MIB << 20) {
             throw new ZarrException.StoreFailure(key, "holds " + value.byteSize() + " bytes, more than the " + MAX_SINGLE_PUT_MIB
                     + " MiB Azure stores with one Put Blob; write smaller chunks or shards", null);
@@ -387,8 +382,7 @@ public final class AzureStore implements WritableStore {
     /** Removes a key; one that is not there is no failure. */
     @Override
     public void delete(String key) {
-        ensureOpen();
-        KeyPaths.check(key);
+        checked(key);
         try {
             Blocking.call(() -> container.getBlobClient(config.location().blobName(key))
                     .deleteIfExistsWithResponse(null, null, deadline(), Context.NONE));
@@ -430,6 +424,12 @@ public final class AzureStore implements WritableStore {
         if (closed) {
             throw new ZarrException.Closed("the store " + descriptor.uri());
         }
+    }
+
+    /** The key of a call on one value: refused when the store is closed, or when the SPI allows no such key. */
+    private String checked(String key) {
+        ensureOpen();
+        return KeyPaths.check(key);
     }
 
     /** Ends use of the store; the HTTP client is shared by the JVM's Azure stores and stays. */

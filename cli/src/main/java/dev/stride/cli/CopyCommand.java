@@ -1,7 +1,6 @@
 package dev.stride.cli;
 
 import dev.stride.ArrayWriter;
-import dev.stride.Compression;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.ZarrWriter;
@@ -14,16 +13,15 @@ import dev.stride.model.NodeMetadata;
 import dev.stride.model.Region;
 import dev.stride.model.ZarrException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,36 +64,8 @@ final class CopyCommand extends NodeCommand {
     /** The directory DST names, or null for a store of another scheme. */
     private Path destinationPath;
 
-    @Option(names = "--chunks", split = ",", paramLabel = "N",
-            description = "Chunk shape, such as 65536 or 100,20; fewer sizes than dimensions set the leading ones.")
-    long[] chunks;
-
-    @Option(names = "--shards", split = ",", paramLabel = "N",
-            description = "Store the chunks in shards of this shape, a multiple of the chunk shape.")
-    long[] shards;
-
-    @Option(names = "--codec", paramLabel = "CODEC", converter = CompressionConverter.class,
-            description = "Compression: none (the default), gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE"
-                    + " (zstd:3, blosc:lz4:5:shuffle; SHUFFLE is noshuffle, shuffle or bitshuffle).")
-    Compression codec = Compression.NONE;
-
-    @Option(names = "--crc32c", description = "Add a crc32c checksum to every chunk.")
-    boolean crc32c;
-
-    @Option(names = "--endian", paramLabel = "ORDER", description = "Byte order of the stored values: little (the default) or big.")
-    Endian endian = Endian.LITTLE;
-
-    @Option(names = "--flatten-shaped", description = "Store each shaped struct field (numpy's ('pos', '<f4', (3,)),"
-            + " which a Zarr v3 struct cannot hold) as one field per element in C order, named by its index: pos[0],"
-            + " pos[1], pos[2]; grid[0][0], grid[0][1], ... for a shape of (2, 3). A name another field already has is"
-            + " refused. Without this option a shaped field is refused.")
-    boolean flattenShaped;
-
-    @Option(names = "--struct-name", paramLabel = "NAME", description = "How record types are spelled: struct (the"
-            + " default, the Zarr v3 struct data type) or structured, the legacy name, with [name, type] fields, a base64"
-            + " fill value and a bytes codec without endian (records little-endian), for readers that know no struct"
-            + " (zarr-python 3.0 and 3.1).")
-    StructName structName = StructName.STRUCT;
+    @Mixin
+    LayoutChoice layoutChoice;
 
     @Option(names = "--skip-unreadable", description = "Copy the rest of the hierarchy when a node below PATH cannot be"
             + " read (a v2 object array of Python strings, an unknown codec or data type): each one left out is named in a"
@@ -105,19 +75,6 @@ final class CopyCommand extends NodeCommand {
 
     @Option(names = "--threads", paramLabel = "N", description = "Copying threads (default: one per processor, here ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
-
-    enum Endian {
-        LITTLE, BIG;
-
-        ByteOrder order() {
-            return this == BIG ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
-        }
-    }
-
-    /** The names a record type can be written under. */
-    enum StructName {
-        STRUCT, STRUCTURED
-    }
 
     /** One array on its way: where it is read, where it is written, and its slabs. */
     private record ArrayCopy(ZarrArray source, ArrayWriter target, Slabs slabs) {
@@ -134,11 +91,9 @@ final class CopyCommand extends NodeCommand {
 
     @Override
     public Integer call() {
-        checkUsage();
+        TargetLayout layout = checkUsage();
         long started = System.nanoTime();
         try (Zarr source = openHierarchy()) {
-            TargetLayout layout = new TargetLayout(chunks, shards, codec, crc32c, endian.order(), flattenShaped,
-                    structName == StructName.STRUCTURED);
             Map<String, Json.JObject> groups = new LinkedHashMap<>();
             Map<ZarrArray, ArraySpec> arrays = new LinkedHashMap<>();
             CopyReport report = new CopyReport();
@@ -246,24 +201,16 @@ final class CopyCommand extends NodeCommand {
                 storedBytes(path, c.source().path()), storedBytes(destinationPath, c.source().path()));
     }
 
-    private void checkUsage() {
-        if (threads < 1) {
-            throw usageError("--threads must be 1 or more, not " + threads);
-        }
-        for (long[] shape : new long[][] {chunks, shards}) {
-            if (shape != null && Arrays.stream(shape).anyMatch(s -> s < 1)) {
-                throw usageError("chunk and shard sizes must be 1 or more, not " + TargetLayout.text(shape));
-            }
-        }
-        if (structName == StructName.STRUCTURED && endian == Endian.BIG) {
-            throw usageError("--struct-name structured stores records little-endian: zarr-python 3.0 and 3.1 read them so"
-                    + " whatever the bytes codec says; drop --endian big");
-        }
+    /** Refuses the options and DST where they cannot work; the layout the options give. */
+    private TargetLayout checkUsage() {
+        requireThreads(threads);
+        TargetLayout layout = layoutChoice.layout(this::usageError);
         destinationPath = localOrUsage(destination);
         if (destinationPath != null && !Directories.vacant(destinationPath)) {
             throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
         }
         refuseOutputInside(destination, destinationPath, "copied");
+        return layout;
     }
 
     /**

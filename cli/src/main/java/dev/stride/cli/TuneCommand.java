@@ -112,9 +112,7 @@ final class TuneCommand extends NodeCommand {
     }
 
     private TuningOptions options() {
-        if (threads < 1) {
-            throw usageError("--threads must be 1 or more, not " + threads);
-        }
+        requireThreads(threads);
         if (!(minSpeed >= 0 && minSpeed <= 1)) {
             throw usageError("--min-speed must lie between 0 and 1, not " + minSpeed);
         }

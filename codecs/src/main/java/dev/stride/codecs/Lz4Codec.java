@@ -1,7 +1,5 @@
 package dev.stride.codecs;
 
-import dev.stride.model.Json;
-import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
@@ -19,30 +17,19 @@ import java.nio.ByteOrder;
  * block, through lz4-java (its JNI library where it loads, else its pure Java code; both check every offset). The
  * declared size is checked against what the chunk may hold before anything is allocated.
  */
-final class Lz4Codec implements BytesToBytesCodec {
+final class Lz4Codec extends OneOptionCodec {
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final int HEADER = 4;
     /** A match's length grows by 255 per extra byte of the block: no byte of a block decodes to more than 256. */
     private static final long MAX_RATIO = 256;
     private static final LZ4Factory LZ4 = LZ4Factory.fastestInstance();
 
-    private final IntOption acceleration;
     private final LZ4SafeDecompressor decompressor = LZ4.safeDecompressor();
     private final LZ4Compressor compressor = LZ4.fastCompressor();
     private final Object encodeBuffer = new Object();
 
     Lz4Codec(CodecConfig config) {
-        this.acceleration = IntOption.read(config, "acceleration", Integer.MIN_VALUE, Integer.MAX_VALUE, 1L);
-    }
-
-    @Override
-    public String name() {
-        return NumcodecsCodecs.PREFIX + "lz4";
-    }
-
-    @Override
-    public Json.JObject configuration() {
-        return acceleration.configuration();
+        super("lz4", IntOption.read(config, "acceleration", Integer.MIN_VALUE, Integer.MAX_VALUE, 1L));
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.stride.codecs;
 
-import dev.stride.model.Json;
-import dev.stride.spi.BytesToBytesCodec;
 import dev.stride.spi.CodecConfig;
 import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
@@ -14,24 +12,13 @@ import java.lang.foreign.ValueLayout;
  * element's first byte, then every second byte, and so on; one byte or less leaves them as they are. The size never
  * changes, and a value that is not a whole number of elements is corrupt.
  */
-final class ShuffleCodec implements BytesToBytesCodec {
-    private final IntOption option;
+final class ShuffleCodec extends OneOptionCodec {
     private final int elementSize;
     private final Object encodeBuffer = new Object();
 
     ShuffleCodec(CodecConfig config) {
-        this.option = IntOption.read(config, "elementsize", 0, Integer.MAX_VALUE, 4L);
-        this.elementSize = option.value();
-    }
-
-    @Override
-    public String name() {
-        return NumcodecsCodecs.PREFIX + "shuffle";
-    }
-
-    @Override
-    public Json.JObject configuration() {
-        return option.configuration();
+        super("shuffle", IntOption.read(config, "elementsize", 0, Integer.MAX_VALUE, 4L));
+        this.elementSize = optionValue();
     }
 
     @Override

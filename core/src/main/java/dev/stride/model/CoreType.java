@@ -1,38 +1,39 @@
 package dev.stride.model;
 
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.BiConsumer;
 
-/** The data types of the Zarr v3 core spec. */
+/** The data types of the Zarr v3 core spec; each is named in metadata as its constant in lower case ({@code float64}). */
 public enum CoreType implements DataType {
     /** True or false, one byte. */
-    BOOL("bool", 1, Kind.BOOL),
+    BOOL(1, Kind.BOOL),
     /** A signed 8-bit integer. */
-    INT8("int8", 1, Kind.SIGNED),
+    INT8(1, Kind.SIGNED),
     /** A signed 16-bit integer. */
-    INT16("int16", 2, Kind.SIGNED),
+    INT16(2, Kind.SIGNED),
     /** A signed 32-bit integer. */
-    INT32("int32", 4, Kind.SIGNED),
+    INT32(4, Kind.SIGNED),
     /** A signed 64-bit integer. */
-    INT64("int64", 8, Kind.SIGNED),
+    INT64(8, Kind.SIGNED),
     /** An unsigned 8-bit integer. */
-    UINT8("uint8", 1, Kind.UNSIGNED),
+    UINT8(1, Kind.UNSIGNED),
     /** An unsigned 16-bit integer. */
-    UINT16("uint16", 2, Kind.UNSIGNED),
+    UINT16(2, Kind.UNSIGNED),
     /** An unsigned 32-bit integer. */
-    UINT32("uint32", 4, Kind.UNSIGNED),
+    UINT32(4, Kind.UNSIGNED),
     /** An unsigned 64-bit integer. */
-    UINT64("uint64", 8, Kind.UNSIGNED),
+    UINT64(8, Kind.UNSIGNED),
     /** An IEEE 754 half-precision float. */
-    FLOAT16("float16", 2, Kind.FLOAT),
+    FLOAT16(2, Kind.FLOAT),
     /** An IEEE 754 single-precision float. */
-    FLOAT32("float32", 4, Kind.FLOAT),
+    FLOAT32(4, Kind.FLOAT),
     /** An IEEE 754 double-precision float. */
-    FLOAT64("float64", 8, Kind.FLOAT),
+    FLOAT64(8, Kind.FLOAT),
     /** A complex number of two float32 parts (re, im). */
-    COMPLEX64("complex64", 8, Kind.COMPLEX),
+    COMPLEX64(8, Kind.COMPLEX),
     /** A complex number of two float64 parts (re, im). */
-    COMPLEX128("complex128", 16, Kind.COMPLEX);
+    COMPLEX128(16, Kind.COMPLEX);
 
     /** What a value of the type means. */
     public enum Kind {
@@ -52,8 +53,8 @@ public enum CoreType implements DataType {
     private final int size;
     private final Kind kind;
 
-    CoreType(String jsonName, int size, Kind kind) {
-        this.jsonName = jsonName;
+    CoreType(int size, Kind kind) {
+        this.jsonName = name().toLowerCase(Locale.ROOT);
         this.size = size;
         this.kind = kind;
     }

@@ -23,10 +23,9 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
         return switch (m.kind()) {
             case COUNT_ROWS -> new Count(false);
             case COUNT -> new Count(true);
-            case SUM -> AggregatePlan.integral(m.column().dataType()) ? new LongSum(m.toString(), key)
+            case SUM -> AggregatePlan.integral(m.column().dataType()) ? new LongSum(key == null ? m.toString() : m + " grouped by " + key)
                     : new DoubleSum(m.column().dataType() instanceof FloatType);
-            case MIN -> new Extreme(m.column().dataType(), false);
-            case MAX -> new Extreme(m.column().dataType(), true);
+            case MIN, MAX -> new Extreme(m);
         };
     }
 
@@ -53,9 +52,19 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
     /** The result of a group, as Spark holds it in a row (null for no value). */
     abstract Object value(int slot);
 
-    /** Accumulators of integers and bools: each value not null is taken as a long, in row order. */
+    /**
+     * Accumulators of integers and bools: each value not null is taken as a long, in row order, into one long a group
+     * (a sum, an extreme) that grows with the groups.
+     */
     abstract static sealed class OfIntegers extends Accumulator permits LongSum, Extreme {
         private long[] values = new long[0];
+        /** Per slot: the group's running result, meaningful once its count is above 0. */
+        long[] results = new long[16];
+
+        @Override
+        final void resize(int n) {
+            results = Arrays.copyOf(results, n);
+        }
 
         @Override
         final void add(ColumnVector v, int[] slots, int rows) {
@@ -173,26 +182,19 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
      * (without it) or give null ({@code try_sum}), and the aggregation Spark pushes does not say which it asked for.
      */
     static final class LongSum extends OfIntegers {
-        private final String name;
-        private final String key;
-        private long[] sums = new long[16];
+        /** The measure, and the column grouped by if any, as an overflow names them. */
+        private final String measure;
 
-        LongSum(String name, String key) {
-            this.name = name;
-            this.key = key;
-        }
-
-        @Override
-        void resize(int n) {
-            sums = Arrays.copyOf(sums, n);
+        LongSum(String measure) {
+            this.measure = measure;
         }
 
         @Override
         void takeRepeated(int slot, long x, long times) {
             try {
-                sums[slot] = Math.addExact(sums[slot], Math.multiplyExact(x, times));
+                results[slot] = Math.addExact(results[slot], Math.multiplyExact(x, times));
             } catch (ArithmeticException e) {
-                throw new ArithmeticException("long overflow in " + name + (key == null ? "" : " grouped by " + key) + ": read with"
+                throw new ArithmeticException("long overflow in " + measure + ": read with"
                         + " pushAggregates=false to have Spark sum it (an error in ANSI mode, a wrap without, null for try_sum)");
             }
             counts[slot] += times;
@@ -200,7 +202,7 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
 
         @Override
         Object value(int slot) {
-            return counts[slot] == 0 ? null : sums[slot];
+            return counts[slot] == 0 ? null : results[slot];
         }
     }
 
@@ -250,29 +252,24 @@ abstract sealed class Accumulator permits Accumulator.Count, Accumulator.OfInteg
     static final class Extreme extends OfIntegers {
         private final DataType type;
         private final boolean greatest;
-        private long[] best = new long[16];
 
-        Extreme(DataType type, boolean greatest) {
-            this.type = type;
-            this.greatest = greatest;
-        }
-
-        @Override
-        void resize(int n) {
-            best = Arrays.copyOf(best, n);
+        /** The {@code min} or {@code max} measure {@code m}. */
+        Extreme(AggregatePlan.Measure m) {
+            this.type = m.column().dataType();
+            this.greatest = m.kind() == AggregatePlan.Kind.MAX;
         }
 
         @Override
         void takeRepeated(int slot, long x, long times) {
-            if (counts[slot] == 0 || (greatest ? x > best[slot] : x < best[slot])) {
-                best[slot] = x;
+            if (counts[slot] == 0 || (greatest ? x > results[slot] : x < results[slot])) {
+                results[slot] = x;
             }
             counts[slot] += times;
         }
 
         @Override
         Object value(int slot) {
-            return counts[slot] == 0 ? null : boxed(best[slot], type);
+            return counts[slot] == 0 ? null : boxed(results[slot], type);
         }
     }
 }

@@ -70,9 +70,10 @@ public final class BytesCodec implements ArrayToBytesCodec {
         return size;
     }
 
+    /** The chunk's fixed size: an encoding is never longer. */
     @Override
     public long maxEncodedSize() {
-        return size;
+        return encodedSize();
     }
 
     @Override

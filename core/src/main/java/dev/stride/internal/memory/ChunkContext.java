@@ -4,8 +4,6 @@ import dev.stride.spi.DecodeContext;
 import dev.stride.spi.Scratch;
 
 import java.lang.foreign.MemorySegment;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -16,7 +14,7 @@ public final class ChunkContext implements DecodeContext, AutoCloseable {
     private final ThreadScratch scratch;
     private String node = "";
     private String key = "";
-    private final Map<Object, Object> locals = new IdentityHashMap<>();
+    private final Attachments locals = Attachments.confined();
 
     public ChunkContext(ThreadScratch scratch) {
         this.scratch = scratch;
@@ -59,23 +57,15 @@ public final class ChunkContext implements DecodeContext, AutoCloseable {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public <T> T local(Object owner, Supplier<T> create) {
-        return (T) locals.computeIfAbsent(owner, o -> create.get());
+        return locals.get(owner, create);
     }
 
     @Override
     public void close() {
-        for (Object state : locals.values()) {
-            if (state instanceof AutoCloseable c) {
-                try {
-                    c.close();
-                } catch (Exception ignored) {
-                    // closing native state cannot fail in a way the reader could act on
-                }
-            }
-        }
-        locals.clear();
+        locals.close(ignored -> {
+            // closing native state cannot fail in a way the reader could act on
+        });
         scratch.close();
     }
 }

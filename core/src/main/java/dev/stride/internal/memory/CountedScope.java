@@ -6,8 +6,6 @@ import dev.stride.spi.ReadScope;
 import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -23,7 +21,7 @@ public final class CountedScope implements ReadScope, AutoCloseable {
 
     private final String owner;
     private final Arena arena = Arena.ofShared();
-    private final Map<Object, Object> attachments = new ConcurrentHashMap<>();
+    private final Attachments attachments = Attachments.concurrent();
     /** The owner's reference plus one per reading thread; the memory goes when it reaches 0. */
     private final AtomicInteger references = new AtomicInteger(1);
     private volatile boolean closed;
@@ -45,10 +43,9 @@ public final class CountedScope implements ReadScope, AutoCloseable {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public <T> T attachment(Object store, Supplier<T> make) {
         ensureOpen();
-        return (T) attachments.computeIfAbsent(store, s -> make.get());
+        return attachments.get(store, make);
     }
 
     /**
@@ -111,16 +108,7 @@ public final class CountedScope implements ReadScope, AutoCloseable {
 
     private void free() {
         List<Throwable> failures = new ArrayList<>();
-        for (Object a : attachments.values()) {
-            if (a instanceof AutoCloseable c) {
-                try {
-                    c.close();
-                } catch (Exception e) {
-                    failures.add(e);
-                }
-            }
-        }
-        attachments.clear();
+        attachments.close(failures::add);
         closeArena(failures);
         if (!failures.isEmpty()) {
             var e = new ZarrException.StoreFailure(null, "cannot release the memory of " + owner + ": " + failures.getFirst(), failures.getFirst());

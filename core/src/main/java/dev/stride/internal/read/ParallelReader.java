@@ -92,38 +92,61 @@ public final class ParallelReader {
         }
     }
 
-    /** One worker: its own session, reading the units it is given. */
-    private final class UnitReader implements Workers.Worker {
-        private final ReadSession session = array.acquire();
+    /**
+     * One worker: its own session, in which it decodes units and hands their runs to its visitor, given back to the
+     * array when the pass ends.
+     */
+    private abstract sealed class SessionWorker implements Workers.Worker permits UnitReader, BatchReader {
+        final ReadSession session = array.acquire();
         private final UnitVisitor visitor;
+
+        SessionWorker(UnitVisitor visitor) {
+            this.visitor = visitor;
+        }
+
+        /** Decodes one unit ({@code decode} gives null for one never written) and visits its runs. */
+        final void readUnit(long[] unit, Supplier<MemorySegment> decode) {
+            lastUnit = unit;
+            MemorySegment decoded = decoding.decode(unit, decode);
+            if (decoded == null) {
+                if (visitor.missing(grid.recordsIn(unit))) {
+                    return;
+                }
+                decoding.visit(grid, unit, array.fillUnit(session), visitor);
+                return;
+            }
+            decoding.visit(grid, unit, decoded, visitor);
+            visitor.stored(unit);
+        }
+
+        @Override
+        public final void finish() {
+            array.release(session);
+        }
+    }
+
+    /** A worker that reads the units it is given itself. */
+    private final class UnitReader extends SessionWorker {
         private final ReadHints hints = new ReadHints(array, count(), ParallelReader.this::unitAt);
 
         UnitReader(UnitVisitor visitor) {
-            this.visitor = visitor;
+            super(visitor);
         }
 
         @Override
         public void run(long item) {
             hints.reading(item);
             long[] unit = unitAt(item);
-            lastUnit = unit;
-            readUnit(unit, session, visitor, () -> array.storedUnit(unit, session));
-        }
-
-        @Override
-        public void finish() {
-            array.release(session);
+            readUnit(unit, () -> array.storedUnit(unit, session));
         }
     }
 
-    /** One worker decoding the batches a {@link ReadAhead} fetched. */
-    private final class BatchReader implements Workers.Worker {
-        private final ReadSession session = array.acquire();
-        private final UnitVisitor visitor;
+    /** A worker decoding the batches a {@link ReadAhead} fetched. */
+    private final class BatchReader extends SessionWorker {
         private final ReadAhead ahead;
 
         BatchReader(UnitVisitor visitor, ReadAhead ahead) {
-            this.visitor = visitor;
+            super(visitor);
             this.ahead = ahead;
         }
 
@@ -133,9 +156,8 @@ public final class ParallelReader {
                 ReadAhead.Fetched fetched = ahead.take(batch);
                 for (int i = 0; i < fetched.units().length; i++) {
                     long[] unit = fetched.units()[i];
-                    lastUnit = unit;
                     ValuePart stored = fetched.stored()[i];
-                    readUnit(unit, session, visitor, () -> stored == null ? null
+                    readUnit(unit, () -> stored == null ? null
                             : array.source().decode(stored, session.ctx.at(array.path(), array.keyOf(unit))));
                 }
             } catch (Throwable t) {
@@ -146,24 +168,5 @@ public final class ParallelReader {
                 ahead.release(batch);
             }
         }
-
-        @Override
-        public void finish() {
-            array.release(session);
-        }
-    }
-
-    /** Decodes one unit ({@code decode} gives null for one never written) and visits its runs. */
-    private void readUnit(long[] unit, ReadSession session, UnitVisitor visitor, Supplier<MemorySegment> decode) {
-        MemorySegment decoded = decoding.decode(unit, decode);
-        if (decoded == null) {
-            if (visitor.missing(grid.recordsIn(unit))) {
-                return;
-            }
-            decoding.visit(grid, unit, array.fillUnit(session), visitor);
-            return;
-        }
-        decoding.visit(grid, unit, decoded, visitor);
-        visitor.stored(unit);
     }
 }
