@@ -65,7 +65,7 @@ public final class Binder {
 
     private Condition missing(Predicate.Operand operand, boolean nat) {
         Source s = source(operand);
-        boolean fits = nat ? s instanceof Source.Times : s instanceof Source.Doubles || s instanceof Source.Floats;
+        boolean fits = nat ? s instanceof Source.Times : s instanceof Source.Reals;
         if (!fits) {
             throw refused(operand, "has no " + (nat ? "NaT: isnat is for datetime64 and timedelta64 fields" : "NaN: isnan is for float fields"));
         }
@@ -91,7 +91,7 @@ public final class Binder {
     }
 
     private Condition compare(Source s, Predicate.Operand operand, Predicate.Op op, Predicate.Literal value) {
-        if (s instanceof Source.Doubles || s instanceof Source.Floats) {
+        if (s instanceof Source.Reals) {
             return Intervals.floats(op, s, floatLiteral(operand, value));
         }
         BigInteger[] domain = domain(s);

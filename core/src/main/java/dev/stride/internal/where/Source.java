@@ -42,8 +42,7 @@ public sealed interface Source {
     /** {@return whether {@code key} is a NaN (float fields) or a NaT (time fields)} */
     default boolean missing(long key) {
         return switch (this) {
-            case Doubles d -> key == NAN_KEY;
-            case Floats v -> key == NAN_KEY;
+            case Reals r -> key == NAN_KEY;
             case Times t -> key == Long.MIN_VALUE;
             default -> false;
         };
@@ -55,8 +54,8 @@ public sealed interface Source {
      */
     static Source of(FieldAccessor f) {
         return switch (f) {
-            case FieldAccessor.DoubleField d -> new Doubles(d);
-            case FieldAccessor.FloatValuedField v -> new Floats(v);
+            case FieldAccessor.DoubleField d -> new Reals(d);
+            case FieldAccessor.FloatValuedField v -> new Reals(v);
             case FieldAccessor.IntegerField n -> new Integers(n);
             case FieldAccessor.TimeField t -> new Times(t, (TimeType) t.type());
             case FieldAccessor.LongField l -> new Longs(l);
@@ -90,33 +89,25 @@ public sealed interface Source {
         return unsigned64 ? v.subtract(BigInteger.ONE.shiftLeft(63)).longValue() : v.longValue();
     }
 
-    /** A float64 field. */
-    record Doubles(FieldAccessor.DoubleField f) implements Source {
+    /** A float16, float32 or float64 field, read as a double (exactly: the narrower ones widen without rounding). */
+    record Reals(FieldAccessor f) implements Source {
         @Override
         public long key(MemorySegment records, long i, long[] coordinates) {
-            return floatKey(f.get(records, i));
+            return floatKey(f.getDouble(records, i));
         }
 
         @Override
         public void keys(MemorySegment records, long first, int n, long[] out) {
             for (int k = 0; k < n; k++) {
-                out[k] = floatKey(f.get(records, first + k));
+                out[k] = floatKey(f.getDouble(records, first + k));
             }
         }
     }
 
-    /** A float16 or float32 field, widened exactly. */
-    record Floats(FieldAccessor.FloatValuedField f) implements Source {
-        @Override
-        public long key(MemorySegment records, long i, long[] coordinates) {
-            return floatKey(f.get(records, i));
-        }
-
-        @Override
-        public void keys(MemorySegment records, long first, int n, long[] out) {
-            for (int k = 0; k < n; k++) {
-                out[k] = floatKey(f.get(records, first + k));
-            }
+    /** The keys of an int64 field (times are one): its values with {@code flip} xor-ed in, the sign bit for uint64. */
+    private static void int64Keys(FieldAccessor.LongField f, long flip, MemorySegment records, long first, int n, long[] out) {
+        for (int k = 0; k < n; k++) {
+            out[k] = f.get(records, first + k) ^ flip;
         }
     }
 
@@ -145,10 +136,7 @@ public sealed interface Source {
 
         @Override
         public void keys(MemorySegment records, long first, int n, long[] out) {
-            long flip = f.isUnsigned() ? Long.MIN_VALUE : 0;
-            for (int k = 0; k < n; k++) {
-                out[k] = f.get(records, first + k) ^ flip;
-            }
+            int64Keys(f, f.isUnsigned() ? Long.MIN_VALUE : 0, records, first, n, out);
         }
     }
 
@@ -176,9 +164,7 @@ public sealed interface Source {
 
         @Override
         public void keys(MemorySegment records, long first, int n, long[] out) {
-            for (int k = 0; k < n; k++) {
-                out[k] = f.get(records, first + k);
-            }
+            int64Keys(f, 0, records, first, n, out);
         }
 
         @Override

@@ -107,8 +107,7 @@ public final class StatisticsTable {
     /** A key as the value it stands for: the number itself, a bool, or "Infinity" and "-Infinity" as strings. */
     private static Json valueJson(Source source, long key) {
         return switch (source) {
-            case Source.Doubles d -> floatJson(Source.floatOf(key));
-            case Source.Floats f -> floatJson(Source.floatOf(key));
+            case Source.Reals r -> floatJson(Source.floatOf(key));
             case Source.Bools b -> new Json.JBool(key != 0);
             case Source.Longs l when l.f().isUnsigned() -> new Json.JNumber(Long.toUnsignedString(key ^ Long.MIN_VALUE));
             default -> Json.number(key);
@@ -226,8 +225,7 @@ public final class StatisticsTable {
 
         long key(Source source, Json j, String pointer) {
             return switch (source) {
-                case Source.Doubles d -> Source.floatKey(real(j, pointer));
-                case Source.Floats f -> Source.floatKey(real(j, pointer));
+                case Source.Reals r -> Source.floatKey(real(j, pointer));
                 case Source.Bools b when j instanceof Json.JBool(boolean v) -> v ? 1 : 0;
                 case Source.Bools b -> throw bad(pointer, "is not true or false");
                 case Source.Longs l when l.f().isUnsigned() -> Source.integerKey(integer(j, pointer), true);
