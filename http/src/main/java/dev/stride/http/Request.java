@@ -13,7 +13,7 @@ import java.util.Map;
  * asked for, the method and the URI, never a header value (one may hold a secret).
  *
  * @param range the {@code Range} header, or null
- * @param body what a PUT stores, or null
+ * @param body what a PUT or POST sends (memory the HTTP client's threads can read), or null
  * @param mayBeMissing whether a 404 (and a 403 where the settings say so) means the key has no value
  * @param missing what the request comes to for a missing key
  */
