@@ -5,6 +5,7 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.ZarrWriter;
 import dev.stride.http.testing.FaultProxy;
+import dev.stride.http.testing.MappedNoise;
 import dev.stride.http.testing.FaultProxy.Fault;
 import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.model.ArraySpec;
@@ -23,14 +24,10 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
@@ -50,16 +47,6 @@ class S3MultipartTest {
     private static WritableStore open(FaultProxy proxy, String bucket, String options) {
         String uri = "s3://" + bucket + "/x?endpoint=" + proxy.uri("") + "&partSize=" + PART + (options.isEmpty() ? "" : "&" + options);
         return new S3StoreProvider().openWritable(StoreDescriptor.parse(uri));
-    }
-
-    /** {@code size} bytes of noise, in a file mapped into {@code arena}: how a large shard reaches a store. */
-    private static MemorySegment mapped(Path dir, long size, long seed, Arena arena) throws IOException {
-        byte[] bytes = new byte[(int) size];
-        new Random(seed).nextBytes(bytes);
-        Path file = Files.write(dir.resolve("value-" + seed), bytes);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            return channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-        }
     }
 
     /** The value under {@code key}, read back in ranges of a part or less. */
@@ -84,7 +71,7 @@ class S3MultipartTest {
         String bucket = SERVER.bucket("multipart");
         try (FaultProxy proxy = new FaultProxy(SERVER.endpoint().getPort()); Arena arena = Arena.ofShared();
              WritableStore store = open(proxy, bucket, "")) {
-            MemorySegment value = mapped(dir, SIZE, 1, arena);
+            MemorySegment value = MappedNoise.of(dir, SIZE, 1, arena);
             store.write("c/0", value);
             List<String> sent = requests(proxy, bucket);
             assertEquals("POST /c/0?uploads", sent.getFirst());
@@ -95,7 +82,7 @@ class S3MultipartTest {
 
             // a value of exactly one part goes in one PUT
             proxy.reset();
-            MemorySegment onePart = mapped(dir, PART, 2, arena);
+            MemorySegment onePart = MappedNoise.of(dir, PART, 2, arena);
             store.write("c/1", onePart);
             assertEquals(List.of("PUT /c/1"), requests(proxy, bucket));
             assertStored(store, "c/1", onePart);
@@ -126,7 +113,7 @@ class S3MultipartTest {
              WritableStore store = open(proxy, bucket, "")) {
             proxy.when(line -> line.contains("partNumber=2&") && part2.getAndIncrement() == 0, Fault.status(503));
             proxy.when(line -> line.contains("partNumber=3&") && part3.getAndIncrement() == 0, Fault.RESET);
-            MemorySegment value = mapped(dir, SIZE, 3, arena);
+            MemorySegment value = MappedNoise.of(dir, SIZE, 3, arena);
             store.write("c/0", value);
             assertEquals(2, requests(proxy, bucket).stream().filter(r -> r.contains("partNumber=2&")).count());
             assertEquals(2, requests(proxy, bucket).stream().filter(r -> r.contains("partNumber=3&")).count());
@@ -142,7 +129,7 @@ class S3MultipartTest {
              WritableStore store = open(proxy, bucket, "retries=1")) {
             store.write("c/0", MemorySegment.ofArray("old".getBytes(StandardCharsets.UTF_8)));
             proxy.when(line -> line.contains("partNumber=2&"), Fault.status(400));
-            MemorySegment value = mapped(dir, SIZE, 4, arena);
+            MemorySegment value = MappedNoise.of(dir, SIZE, 4, arena);
             for (String key : List.of("c/0", "c/1")) {
                 ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.write(key, value));
                 assertTrue(e.getMessage().startsWith("key " + key + ": PUT ") && e.getMessage().contains("partNumber=2&uploadId=")
@@ -162,7 +149,7 @@ class S3MultipartTest {
              WritableStore store = open(proxy, bucket, "retries=0")) {
             proxy.when(line -> line.contains("partNumber=3&"), Fault.status(400));
             proxy.when(line -> line.startsWith("DELETE "), Fault.status(403));
-            MemorySegment value = mapped(dir, SIZE, 5, arena);
+            MemorySegment value = MappedNoise.of(dir, SIZE, 5, arena);
             ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.write("c/0", value));
             assertTrue(e.getMessage().contains("partNumber=3&"), e.getMessage());
             assertEquals(1, e.getSuppressed().length);
