@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.ResponseInfo;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -117,7 +118,7 @@ public final class HttpTransport implements AutoCloseable {
     /** As {@link #get(URI, String, ByteRange, Map, RequestSigner, Scratch, Object)}, into memory {@code memory} gives for a length. */
     ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
                   LongFunction<MemorySegment> memory) {
-        Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null);
+        Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null, settings.timeout());
         RangeAnswer answer = new RangeAnswer(range, memory);
         return "http".equalsIgnoreCase(uri.getScheme())
                 ? retries.run(r, request -> plainAttempt(request, answer))
@@ -131,7 +132,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the size cannot be found
      */
     public long head(URI uri, String key, Map<String, String> headers, RequestSigner signer) {
-        Request<Long> r = new Request<>("HEAD", uri, key, null, headers, signer, null, true, -1L);
+        Request<Long> r = new Request<>("HEAD", uri, key, null, headers, signer, null, true, -1L, settings.timeout());
         return exchange(r, (info, attempt) -> {
             if (info.statusCode() != 200) {
                 return null;
@@ -148,7 +149,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when it cannot be read or holds more than {@code maxBytes}
      */
     public byte[] getSmall(URI uri, String key, Map<String, String> headers, RequestSigner signer, long maxBytes) {
-        Request<byte[]> r = new Request<>("GET", uri, key, null, headers, signer, null, true, null);
+        Request<byte[]> r = new Request<>("GET", uri, key, null, headers, signer, null, true, null, settings.timeout());
         if ("http".equalsIgnoreCase(uri.getScheme())) {
             return retries.run(r, request -> plainAttempt(request, response -> {
                 if (response.status() != 200) {
@@ -187,7 +188,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the value cannot be stored
      */
     public String put(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer) {
-        return exchange(new Request<String>("PUT", uri, key, null, headers, signer, RequestBodies.sendable(body), false, null),
+        return exchange(new Request<String>("PUT", uri, key, null, headers, signer, RequestBodies.sendable(body), false, null, settings.timeout()),
                 (info, attempt) -> info.statusCode() / 100 == 2
                         ? BodySubscribers.replacing(new Outcome.Done<>(info.headers().firstValue("ETag").orElse(null))) : null);
     }
@@ -197,11 +198,14 @@ public final class HttpTransport implements AutoCloseable {
      * start and complete a multipart upload. A 404 is a failure, not a missing key.
      *
      * @param body what the request carries, or null for nothing
+     * @param timeout the longest one attempt may take, body and answer included: {@link HttpSettings#timeout()} for a
+     *        request the server answers at once, longer for one it answers once its work is done
      * @throws ZarrException.StoreFailure when the request fails or its answer holds more than {@code maxBytes}
      */
-    public byte[] post(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer, long maxBytes) {
+    public byte[] post(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer, long maxBytes,
+                       Duration timeout) {
         MemorySegment sent = body == null ? null : RequestBodies.sendable(body);
-        return exchange(new Request<byte[]>("POST", uri, key, null, headers, signer, sent, false, null), smallAnswer(maxBytes));
+        return exchange(new Request<byte[]>("POST", uri, key, null, headers, signer, sent, false, null, timeout), smallAnswer(maxBytes));
     }
 
     /**
@@ -214,7 +218,7 @@ public final class HttpTransport implements AutoCloseable {
     public boolean putIfAbsent(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer) {
         Map<String, String> conditional = new LinkedHashMap<>(headers);
         conditional.put("If-None-Match", "*");
-        return exchange(new Request<Boolean>("PUT", uri, key, null, conditional, signer, RequestBodies.sendable(body), false, null), (info, attempt) -> switch (info.statusCode()) {
+        return exchange(new Request<Boolean>("PUT", uri, key, null, conditional, signer, RequestBodies.sendable(body), false, null, settings.timeout()), (info, attempt) -> switch (info.statusCode()) {
             case 412 -> BodySubscribers.replacing(new Outcome.Done<>(false));
             case 409 -> BodySubscribers.replacing(new Outcome.Retry<>("HTTP 409, another conditional write of the key in progress"));
             default -> info.statusCode() / 100 == 2 ? BodySubscribers.replacing(new Outcome.Done<>(true)) : null;
@@ -227,7 +231,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the value cannot be removed
      */
     public void delete(URI uri, String key, Map<String, String> headers, RequestSigner signer) {
-        exchange(new Request<Void>("DELETE", uri, key, null, headers, signer, null, true, null), HttpTransport::accepted);
+        exchange(new Request<Void>("DELETE", uri, key, null, headers, signer, null, true, null, settings.timeout()), HttpTransport::accepted);
     }
 
     private static BodySubscriber<Outcome<Void>> accepted(ResponseInfo info, Attempt attempt) {
@@ -286,7 +290,7 @@ public final class HttpTransport implements AutoCloseable {
         Semaphore permit = permit(r);
         Outcome<T> outcome;
         try {
-            outcome = plain.get(r.uri(), r.signedHeaders(), settings.timeout().toNanos(), response -> {
+            outcome = plain.get(r.uri(), r.signedHeaders(), r.timeout().toNanos(), response -> {
                 if (!response.delimited()) {
                     return null;
                 }
@@ -319,7 +323,7 @@ public final class HttpTransport implements AutoCloseable {
                 BodySubscriber<Outcome<T>> own = answer.read(info, attempt);
                 return own != null ? own : rules.answer(info, r);
             });
-            return response.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS).body();
+            return response.get(r.timeout().toNanos(), TimeUnit.NANOSECONDS).body();
         } catch (ExecutionException e) {
             throw ioFailure(r, e.getCause());
         } catch (InterruptedException e) {
@@ -339,7 +343,7 @@ public final class HttpTransport implements AutoCloseable {
         MemorySegment body = r.body();
         HttpRequest.BodyPublisher publisher = body == null || body.byteSize() == 0 ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.fromPublisher(new SegmentPublisher(body), body.byteSize());
-        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri()).timeout(settings.timeout()).method(r.method(), publisher);
+        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri()).timeout(r.timeout()).method(r.method(), publisher);
         r.signedHeaders().forEach(b::header);
         return b.build();
     }

@@ -53,7 +53,7 @@ final class Retries {
                     case Outcome.Retry<T> again -> why = again.reason();
                 }
             } catch (TimeoutException e) {
-                why = "no complete answer within " + seconds(settings.timeout().toNanos());
+                why = "no complete answer within " + seconds(r.timeout().toNanos());
                 cause = e;
             } catch (IOException e) {
                 ensureOpen.run();

@@ -9,6 +9,7 @@ import dev.stride.model.ZarrException;
 import java.lang.foreign.MemorySegment;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -32,6 +33,12 @@ final class MultipartUpload {
     static final long MIN_PART = 5L << 20;
     /** The answers read here are an upload id or a short result. */
     private static final long MAX_ANSWER = 1 << 20;
+    /**
+     * How long CompleteMultipartUpload may take, at the least: S3 answers once it has assembled the object, which may
+     * take minutes (it sends blanks meanwhile), and an attempt ended early would be sent again for an upload that may
+     * be complete already.
+     */
+    private static final Duration COMPLETION_TIMEOUT = Duration.ofMinutes(15);
 
     private final S3Requests requests;
     private final String key;
@@ -87,7 +94,8 @@ final class MultipartUpload {
     /** CreateMultipartUpload: the new upload's id. */
     private String start() {
         URI uri = uri("uploads");
-        byte[] xml = requests.transport().post(uri, key, null, requests.headers(), requests.signer(), MAX_ANSWER);
+        byte[] xml = requests.transport().post(uri, key, null, requests.headers(), requests.signer(), MAX_ANSWER,
+                requests.transport().settings().timeout());
         try {
             return UploadAnswer.parse(xml).require("InitiateMultipartUploadResult", "UploadId");
         } catch (IllegalArgumentException e) {
@@ -112,8 +120,9 @@ final class MultipartUpload {
     private void complete(String uploadId, List<String> etags) {
         URI uri = uri("uploadId=" + KeyPaths.encodeComponent(uploadId));
         MemorySegment body = MemorySegment.ofArray(completion(etags).getBytes(StandardCharsets.UTF_8));
+        Duration timeout = max(COMPLETION_TIMEOUT, requests.transport().settings().timeout());
         for (int attempt = 0; ; attempt++) {
-            byte[] xml = requests.transport().post(uri, key, body, requests.withBody(body), requests.signer(), MAX_ANSWER);
+            byte[] xml = requests.transport().post(uri, key, body, requests.withBody(body), requests.signer(), MAX_ANSWER, timeout);
             UploadAnswer answer;
             try {
                 answer = UploadAnswer.parse(xml);
@@ -128,6 +137,10 @@ final class MultipartUpload {
                         + answer.root() + ">" + answer.describeError(), null);
             }
         }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /** The body of CompleteMultipartUpload: every part's number and ETag, in order. */
