@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * The {@code s3} scheme: {@code s3://bucket/prefix/data.zarr}, read, listed and written (see {@link S3Store}, and
- * {@link S3Config} for the options). Credentials come from the AWS SDK's default chain: environment variables, system
+ * {@link S3Config}, {@link HttpSettings} and {@link UploadSettings} for the options; a part is at least S3's 5 MiB). Credentials come from the AWS SDK's default chain: environment variables, system
  * properties, web identity, the shared profile files ({@code AWS_PROFILE}), container and instance credentials;
  * {@code anonymous=true} sends unsigned requests instead.
  */
