@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Starts Azurite's blob service (the Azure Storage emulator, npm package azurite) in the background, in memory on a
-# free loopback port, with its well-known account devstoreaccount1. Installs the package with npm first into a cache
-# outside the clone when it is not there (STRIDE_AZURITE_HOME, default ~/.cache/stride/azurite-VERSION: about 45 s and
-# 190 MB once). Its log and pid go under WORK. Prints the blob endpoint (http://127.0.0.1:PORT/devstoreaccount1).
-# Stop it with: kill "$(cat WORK/pid)"
+# free loopback port, or with its blobs in files under DATA (values larger than memory), with its well-known account
+# devstoreaccount1. Installs the package with npm first into a cache outside the clone when it is not there
+# (STRIDE_AZURITE_HOME, default ~/.cache/stride/azurite-VERSION: about 45 s and 190 MB once). Its log and pid go under
+# WORK. Prints the blob endpoint (http://127.0.0.1:PORT/devstoreaccount1). Stop it with: kill "$(cat WORK/pid)"
 #
-# usage: checks/servers/azurite.sh WORK
+# usage: checks/servers/azurite.sh WORK [DATA]
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-[ $# -eq 1 ] || { sed -n '2,7p' "$0" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
 mkdir -p "$1"
 work=$(cd "$1" && pwd)
 version=$(sed -n "s|.*<azurite.version>\(.*\)</azurite.version>.*|\1|p" "$root/pom.xml")
@@ -21,8 +21,14 @@ if [ ! -x "$azurite" ]; then
     || fail "npm could not install azurite@$version into $home; see $work/npm.log"
 fi
 port=$(free_port)
+if [ $# -eq 2 ]; then
+  mkdir -p "$2"
+  persistence=(--location "$(cd "$2" && pwd)")
+else
+  persistence=(--inMemoryPersistence)
+fi
 # no telemetry (it would leave the machine); any API version the SDK sends; unknown headers ignored
-(cd "$work" && exec "$azurite" --blobHost 127.0.0.1 --blobPort "$port" --inMemoryPersistence --disableTelemetry \
+(cd "$work" && exec "$azurite" --blobHost 127.0.0.1 --blobPort "$port" "${persistence[@]}" --disableTelemetry \
   --skipApiVersionCheck --loose --silent > "$work/azurite.log" 2>&1) &
 pid=$!
 echo "$pid" > "$work/pid"

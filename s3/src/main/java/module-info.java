@@ -1,6 +1,6 @@
 /**
  * Stride over S3: {@code s3://bucket/prefix} stores that read, list and write, on AWS and S3-compatible servers,
- * signed with the AWS SDK's SigV4 signer and credential chain (its auth modules only, not its S3 client). The AWS
+ * signed with SigV4 by credentials of the AWS SDK's chain (its auth modules only, not its S3 client). The AWS
  * jars are automatic modules with stable names (each declares its Automatic-Module-Name), so requiring them is safe;
  * the name ends in "s3" as the package does, which javac's module lint would rather not see.
  */
@@ -10,9 +10,6 @@ module dev.stride.s3 {
     requires java.xml;
     requires software.amazon.awssdk.auth;
     requires software.amazon.awssdk.core;
-    requires software.amazon.awssdk.http;
-    requires software.amazon.awssdk.http.auth.aws;
-    requires software.amazon.awssdk.http.auth.spi;
     requires software.amazon.awssdk.identity.spi;
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.utils;

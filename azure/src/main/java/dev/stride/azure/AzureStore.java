@@ -16,9 +16,12 @@ import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.DownloadRetryOptions;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
+import com.azure.storage.blob.specialized.BlockBlobClient;
 import dev.stride.http.HttpSettings;
 import dev.stride.http.KeyPaths;
 import dev.stride.http.ListedNames;
+import dev.stride.http.RequestBodies;
+import dev.stride.http.UploadSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
@@ -26,7 +29,6 @@ import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -39,26 +41,23 @@ import java.util.concurrent.atomic.LongAdder;
  * blob {@code prefix/data.zarr/a/b}. Reads are ranged GETs whose bodies go straight into the scratch's off-heap buffer;
  * Azure has no suffix ranges, so a shard index at the end costs a properties request first, whose ETag then pins the
  * read to that version. A listing is the service's hierarchical listing with the delimiter {@code /}, page after page;
- * a write is one Put Blob (so at most {@value #MAX_SINGLE_PUT_MIB} MiB) and a delete one Delete Blob, both durable once
- * acknowledged, so {@link #sync()} has nothing to do. See {@link AzureConfig} for the account, endpoint and credential,
- * and {@link AzureStoreProvider} for the options.
+ * a write is one Put Blob, or blocks and a block list for a value larger than {@link UploadSettings#partSize()}
+ * ({@link BlockUpload}), and a delete one Delete Blob, all durable once acknowledged, so {@link #sync()} has nothing to
+ * do. See {@link AzureConfig} for the account, endpoint and credential, and {@link AzureStoreProvider} for the options.
  */
 public final class AzureStore implements WritableStore {
-    /** Azure's limit for one Put Blob of a block blob. */
-    static final long MAX_SINGLE_PUT_MIB = 5000;
     /**
      * How often a read of no particular version starts again when the value is replaced under it: a bound, so a value
      * rewritten without pause fails the read rather than holding it forever.
      */
     private static final int RESTARTS = 10;
-    /** A thread other than any caller's, never started: what tells memory confined to its caller from shared memory. */
-    private static final Thread SENDER = Thread.ofPlatform().unstarted(() -> { });
     private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]);
     /** The download's own resumptions of a body cut short, from the last byte received, each pinned to the ETag. */
     private static final DownloadRetryOptions BODY_RETRIES = new DownloadRetryOptions().setMaxRetryRequests(3);
 
     private final AzureConfig config;
     private final HttpSettings settings;
+    private final UploadSettings uploads;
     private final StoreDescriptor descriptor;
     private final BlobContainerClient container;
     private final BlobContainerAsyncClient asyncContainer;
@@ -69,11 +68,13 @@ public final class AzureStore implements WritableStore {
     private final LongAdder sent = new LongAdder();
     private volatile boolean closed;
 
-    private AzureStore(AzureConfig config, HttpSettings settings, BlobServiceClientBuilder clients, Integer listPageSize) {
+    private AzureStore(AzureConfig config, HttpSettings settings, UploadSettings uploads, BlobServiceClientBuilder clients, Integer listPageSize) {
         this.config = config;
         this.settings = settings;
+        this.uploads = uploads;
         Map<String, String> options = new TreeMap<>(config.options());
         options.putAll(settings.options());
+        options.putAll(uploads.options());
         this.descriptor = new StoreDescriptor(config.location().uri(), options);
         clients.addPolicy(new HttpPipelineSyncPolicy() {
             @Override
@@ -90,11 +91,12 @@ public final class AzureStore implements WritableStore {
     /**
      * A store with these settings; nothing is asked of the service until a read.
      *
+     * @param uploads how values larger than one block are written
      * @param env the environment the credential's secret is read from
      * @param listPageSize names per listing page asked of the service, or 0 for the service's own page size
      */
-    static AzureStore open(AzureConfig config, HttpSettings settings, Map<String, String> env, int listPageSize) {
-        return new AzureStore(config, settings, AzureClients.builder(config, settings, env), listPageSize > 0 ? listPageSize : null);
+    static AzureStore open(AzureConfig config, HttpSettings settings, UploadSettings uploads, Map<String, String> env, int listPageSize) {
+        return new AzureStore(config, settings, uploads, AzureClients.builder(config, settings, env), listPageSize > 0 ? listPageSize : null);
     }
 
     @Override
@@ -326,9 +328,10 @@ public final class AzureStore implements WritableStore {
     }
 
     /**
-     * Stores a value with one Put Blob; readers see the old value or the new one.
+     * Stores a value: with one Put Blob when it holds at most {@link UploadSettings#partSize()} bytes, else in blocks.
+     * Readers see the old value or the new one.
      *
-     * @throws ZarrException.StoreFailure when the value cannot be stored, or is larger than one Put Blob takes
+     * @throws ZarrException.StoreFailure when the value cannot be stored (the old one left as it was)
      */
     @Override
     public void write(String key, MemorySegment value) {
@@ -336,7 +339,8 @@ public final class AzureStore implements WritableStore {
     }
 
     /**
-     * Stores a value only if the key holds none: a Put Blob with {@code If-None-Match: *}, which Azure and Azurite honour.
+     * Stores a value only if the key holds none: a Put Blob or Put Block List with {@code If-None-Match: *}, which
+     * Azure and Azurite honour.
      *
      * @throws ZarrException.StoreFailure when the value cannot be stored
      */
@@ -346,17 +350,22 @@ public final class AzureStore implements WritableStore {
     }
 
     private boolean upload(String key, MemorySegment value, BlobRequestConditions conditions) {
-        checked(key);
-        if (value.byteSize() > MAX_SINGLE_PUT_MIB << 20) {
-            throw new ZarrException.StoreFailure(key, "holds " + value.byteSize() + " bytes, more than the " + MAX_SINGLE_PUT_MIB
-                    + " MiB Azure stores with one Put Blob; write smaller chunks or shards", null);
-        }
-        BlockBlobSimpleUploadOptions options = new BlockBlobSimpleUploadOptions(BinaryData.fromByteBuffer(bufferOf(value)))
-                .setRequestConditions(conditions);
+        BlockBlobClient blob = container.getBlobClient(config.location().blobName(checked(key))).getBlockBlobClient();
         try {
-            Blocking.call(() -> container.getBlobClient(config.location().blobName(key)).getBlockBlobClient()
-                    .uploadWithResponse(options, deadline(), Context.NONE));
+            if (value.byteSize() > uploads.partSize()) {
+                Blocking.call(() -> {
+                    BlockUpload.write(blob, key, value, uploads, conditions, deadline());
+                    return null;
+                });
+            } else {
+                // a body the HTTP client's threads can read, sent from where it lies
+                ByteBuffer body = RequestBodies.sendable(value).asByteBuffer().asReadOnlyBuffer();
+                BlockBlobSimpleUploadOptions options = new BlockBlobSimpleUploadOptions(BinaryData.fromByteBuffer(body)).setRequestConditions(conditions);
+                Blocking.call(() -> blob.uploadWithResponse(options, deadline(), Context.NONE));
+            }
             return true;
+        } catch (ZarrException e) {
+            throw e;
         } catch (RuntimeException e) {
             int status = AzureFailures.status(e);
             if (conditions != null && (status == 409 || status == 412)) {
@@ -364,19 +373,6 @@ public final class AzureStore implements WritableStore {
             }
             throw failures.failure(key, "written", url(key), e);
         }
-    }
-
-    /**
-     * The value as a read-only buffer over the same memory, or over a byte copy: of a heap value of another array type
-     * (no byte buffer views it), and of memory confined to the calling thread, which the HTTP client's threads that
-     * send the body could not read.
-     */
-    private static ByteBuffer bufferOf(MemorySegment value) {
-        boolean shared = value.isAccessibleBy(SENDER);
-        if (shared && (value.isNative() || value.heapBase().map(base -> base instanceof byte[]).orElse(false))) {
-            return value.asByteBuffer().asReadOnlyBuffer();
-        }
-        return ByteBuffer.wrap(value.toArray(ValueLayout.JAVA_BYTE)).asReadOnlyBuffer();
     }
 
     /** Removes a key; one that is not there is no failure. */

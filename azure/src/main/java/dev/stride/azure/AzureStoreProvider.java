@@ -1,6 +1,7 @@
 package dev.stride.azure;
 
 import dev.stride.http.HttpSettings;
+import dev.stride.http.UploadSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.StoreProvider;
@@ -11,12 +12,16 @@ import java.util.Set;
 /**
  * Opens Azure Blob stores of one URI scheme ({@code az}, {@code abfs}, {@code abfss}: the same stores, as adlfs
  * reads them): read, listed and written, see {@link AzureStore}. The options are {@link AzureConfig}'s ({@code account},
- * {@code endpoint}, {@code anonymous}) and, of {@link HttpSettings}, {@code inFlight} (reads a scan keeps in flight),
- * {@code retries} (tries after the first), {@code timeout} (seconds one try may take) and {@code forbiddenAsMissing};
+ * {@code endpoint}, {@code anonymous}), {@link UploadSettings}' {@code partSize} (the block size, and the largest
+ * value written in one request) and {@code partsInFlight}, and, of {@link HttpSettings}, {@code inFlight} (reads a
+ * scan keeps in flight), {@code retries} (tries after the first), {@code timeout} (seconds one try may take) and
+ * {@code forbiddenAsMissing};
  * the SDK's client pools connections and reads ranges itself, so {@code connections}, {@code coalesceGap} and
  * {@code retryTime} are refused rather than ignored.
  */
 public abstract sealed class AzureStoreProvider implements StoreProvider permits AzStoreProvider, AbfsStoreProvider, AbfssStoreProvider {
+    /** The smallest block size taken: Azure takes blocks of any size, but smaller ones would only multiply requests. */
+    static final long MIN_BLOCK = 64 << 10;
     /** The {@link HttpSettings} options an Azure store does not take. */
     private static final Set<String> NOT_TAKEN = Set.of("connections", "coalesceGap", "retryTime");
 
@@ -44,8 +49,11 @@ public abstract sealed class AzureStoreProvider implements StoreProvider permits
             throw new ZarrException.BadRequest(null, "the option " + refused.iterator().next() + " is not one of an Azure store ("
                     + where.uri() + "): the SDK's client pools connections and retries on its own");
         }
-        HttpSettings settings = HttpSettings.from(where, AzureConfig.OPTION_NAMES);
+        Set<String> storeOptions = new HashSet<>(AzureConfig.OPTION_NAMES);
+        storeOptions.addAll(UploadSettings.NAMES);
+        HttpSettings settings = HttpSettings.from(where, storeOptions);
+        UploadSettings uploads = UploadSettings.from(where, MIN_BLOCK);
         AzureConfig config = AzureConfig.resolve(where, System.getenv());
-        return AzureStore.open(config, settings, System.getenv(), listPageSize);
+        return AzureStore.open(config, settings, uploads, System.getenv(), listPageSize);
     }
 }

@@ -2,6 +2,7 @@ package dev.stride.azure;
 
 import dev.stride.azure.testing.Azurite;
 import dev.stride.http.HttpSettings;
+import dev.stride.http.UploadSettings;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
 import dev.stride.testing.WritableStoreContract;
@@ -48,7 +49,7 @@ class AzureStoreContractTest extends WritableStoreContract {
         }
         StoreDescriptor where = StoreDescriptor.parse(azurite.uri(container, "data.zarr", "retries=0"));
         Map<String, String> env = Map.of("AZURE_STORAGE_ACCOUNT", Azurite.ACCOUNT, "AZURE_STORAGE_KEY", WRONG_KEY);
-        AzureStore wrong = AzureStore.open(AzureConfig.resolve(where, env), HttpSettings.from(where, AzureConfig.OPTION_NAMES), env, 0);
+        AzureStore wrong = AzureStore.open(AzureConfig.resolve(where, env), HttpSettings.from(where, AzureConfig.OPTION_NAMES), UploadSettings.DEFAULTS, env, 0);
         return new Unreadable(wrong, "c/0", azurite.endpoint() + "/" + container + "/data.zarr/c/0");
     }
 }

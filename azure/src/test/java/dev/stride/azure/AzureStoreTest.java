@@ -6,6 +6,7 @@ import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import com.azure.storage.common.StorageSharedKeyCredential;
 import dev.stride.azure.testing.Azurite;
 import dev.stride.http.HttpSettings;
+import dev.stride.http.UploadSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
@@ -42,7 +43,7 @@ class AzureStoreTest {
     /** A store of {@code uri} whose credentials come from {@code env} rather than the process's environment. */
     private static AzureStore open(String uri, Map<String, String> env) {
         StoreDescriptor where = StoreDescriptor.parse(uri);
-        return AzureStore.open(AzureConfig.resolve(where, env), HttpSettings.from(where, AzureConfig.OPTION_NAMES), env, 0);
+        return AzureStore.open(AzureConfig.resolve(where, env), HttpSettings.from(where, AzureConfig.OPTION_NAMES), UploadSettings.DEFAULTS, env, 0);
     }
 
     @Test

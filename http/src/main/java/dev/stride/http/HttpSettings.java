@@ -78,7 +78,7 @@ public record HttpSettings(int inFlight, int connectionsPerHost, int retries, Du
             known.addAll(otherOptions);
             throw new ZarrException.BadRequest(null, "unknown option " + unknown + " for the store " + where.uri() + "; it knows " + known);
         }
-        Options o = new Options(where);
+        OptionValues o = new OptionValues(where);
         HttpSettings d = DEFAULTS;
         return new HttpSettings(
                 (int) o.integer(IN_FLIGHT, d.inFlight, Integer.MAX_VALUE),
@@ -116,57 +116,5 @@ public record HttpSettings(int inFlight, int connectionsPerHost, int retries, Du
 
     private static String seconds(Duration d) {
         return new BigDecimal(d.toNanos()).movePointLeft(9).stripTrailingZeros().toPlainString();
-    }
-
-    /** The option values of one descriptor, each refused with its name and value when malformed. */
-    private record Options(StoreDescriptor where) {
-
-        long integer(String name, long otherwise, long max) {
-            String text = where.option(name, null);
-            if (text == null) {
-                return otherwise;
-            }
-            try {
-                long n = Long.parseLong(text.strip());
-                if (n <= max) {
-                    return n;
-                }
-            } catch (NumberFormatException e) {
-                // refused below with the option named
-            }
-            throw bad(name, text, "a whole number up to " + max);
-        }
-
-        Duration seconds(String name, Duration otherwise) {
-            String text = where.option(name, null);
-            if (text == null) {
-                return otherwise;
-            }
-            try {
-                BigDecimal s = new BigDecimal(text.strip());
-                if (s.signum() >= 0 && s.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 1_000_000_000L)) <= 0) {
-                    return Duration.ofNanos(s.movePointRight(9).longValue());
-                }
-            } catch (NumberFormatException e) {
-                // refused below with the option named
-            }
-            throw bad(name, text, "a number of seconds (e.g. 30 or 0.5)");
-        }
-
-        boolean bool(String name, boolean otherwise) {
-            String text = where.option(name, null);
-            if (text == null) {
-                return otherwise;
-            }
-            return switch (text.strip()) {
-                case "true" -> true;
-                case "false" -> false;
-                default -> throw bad(name, text, "true or false");
-            };
-        }
-
-        private ZarrException bad(String name, String text, String wanted) {
-            return new ZarrException.BadRequest(null, "the option " + name + "=" + text + " of " + where.uri() + " is not " + wanted);
-        }
     }
 }

@@ -13,6 +13,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.ResponseInfo;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -120,10 +121,10 @@ public final class HttpTransport implements AutoCloseable {
     /** As {@link #get(URI, String, ByteRange, Map, RequestSigner, Scratch, Object)}, into memory {@code memory} gives for a length. */
     ValuePart get(URI uri, String key, ByteRange range, Map<String, String> headers, RequestSigner signer,
                   LongFunction<MemorySegment> memory) {
-        Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null);
+        Request<ValuePart> r = new Request<>("GET", uri, key, range.header(), headers, signer, null, true, null, settings.timeout());
         RangeAnswer answer = new RangeAnswer(range, memory);
         return "http".equalsIgnoreCase(uri.getScheme())
-                ? retries.run(r, (request, body) -> plainAttempt(request, answer))
+                ? retries.run(r, request -> plainAttempt(request, answer))
                 : exchange(r, answer);
     }
 
@@ -134,7 +135,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the size cannot be found
      */
     public long head(URI uri, String key, Map<String, String> headers, RequestSigner signer) {
-        Request<Long> r = new Request<>("HEAD", uri, key, null, headers, signer, null, true, -1L);
+        Request<Long> r = new Request<>("HEAD", uri, key, null, headers, signer, null, true, -1L, settings.timeout());
         return exchange(r, (info, attempt) -> {
             if (info.statusCode() != 200) {
                 return null;
@@ -151,9 +152,9 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when it cannot be read or holds more than {@code maxBytes}
      */
     public byte[] getSmall(URI uri, String key, Map<String, String> headers, RequestSigner signer, long maxBytes) {
-        Request<byte[]> r = new Request<>("GET", uri, key, null, headers, signer, null, true, null);
+        Request<byte[]> r = new Request<>("GET", uri, key, null, headers, signer, null, true, null, settings.timeout());
         if ("http".equalsIgnoreCase(uri.getScheme())) {
-            return retries.run(r, (request, body) -> plainAttempt(request, response -> {
+            return retries.run(r, request -> plainAttempt(request, response -> {
                 if (response.status() != 200) {
                     return null;
                 }
@@ -182,16 +183,32 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     /**
-     * Stores a whole value (PUT, which may be repeated: it is retried like a read). The body is copied once to the
-     * heap, so it holds less than 2 GiB.
+     * Stores a whole value (PUT, which may be repeated: it is retried like a read). The body is sent from its memory,
+     * read again for every attempt; memory only the calling thread may read is copied to the heap first
+     * ({@link RequestBodies#sendable}).
      *
+     * @return the ETag the server answered with, or null when it gave none
      * @throws ZarrException.StoreFailure when the value cannot be stored
      */
-    public void put(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer) {
-        if (body.byteSize() > Integer.MAX_VALUE - 8) {
-            throw new ZarrException.StoreFailure(key, "a value of " + body.byteSize() + " bytes is too large for one PUT to " + uri, null);
-        }
-        exchange(new Request<Void>("PUT", uri, key, null, headers, signer, body, false, null), HttpTransport::accepted);
+    public String put(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer) {
+        return exchange(new Request<String>("PUT", uri, key, null, headers, signer, RequestBodies.sendable(body), false, null, settings.timeout()),
+                (info, attempt) -> info.statusCode() / 100 == 2
+                        ? BodySubscribers.replacing(new Outcome.Done<>(info.headers().firstValue("ETag").orElse(null))) : null);
+    }
+
+    /**
+     * A POST (retried like a read) and the body of its answer, at most {@code maxBytes} on the heap: S3's requests that
+     * start and complete a multipart upload. A 404 is a failure, not a missing key.
+     *
+     * @param body what the request carries, or null for nothing
+     * @param timeout the longest one attempt may take, body and answer included: {@link HttpSettings#timeout()} for a
+     *        request the server answers at once, longer for one it answers once its work is done
+     * @throws ZarrException.StoreFailure when the request fails or its answer holds more than {@code maxBytes}
+     */
+    public byte[] post(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer, long maxBytes,
+                       Duration timeout) {
+        MemorySegment sent = body == null ? null : RequestBodies.sendable(body);
+        return exchange(new Request<byte[]>("POST", uri, key, null, headers, signer, sent, false, null, timeout), smallAnswer(maxBytes));
     }
 
     /**
@@ -204,7 +221,7 @@ public final class HttpTransport implements AutoCloseable {
     public boolean putIfAbsent(URI uri, String key, MemorySegment body, Map<String, String> headers, RequestSigner signer) {
         Map<String, String> conditional = new LinkedHashMap<>(headers);
         conditional.put("If-None-Match", "*");
-        return exchange(new Request<Boolean>("PUT", uri, key, null, conditional, signer, body, false, null), (info, attempt) -> switch (info.statusCode()) {
+        return exchange(new Request<Boolean>("PUT", uri, key, null, conditional, signer, RequestBodies.sendable(body), false, null, settings.timeout()), (info, attempt) -> switch (info.statusCode()) {
             case 412 -> BodySubscribers.replacing(new Outcome.Done<>(false));
             case 409 -> BodySubscribers.replacing(new Outcome.Retry<>("HTTP 409, another conditional write of the key in progress"));
             default -> info.statusCode() / 100 == 2 ? BodySubscribers.replacing(new Outcome.Done<>(true)) : null;
@@ -217,7 +234,7 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the value cannot be removed
      */
     public void delete(URI uri, String key, Map<String, String> headers, RequestSigner signer) {
-        exchange(new Request<Void>("DELETE", uri, key, null, headers, signer, null, true, null), HttpTransport::accepted);
+        exchange(new Request<Void>("DELETE", uri, key, null, headers, signer, null, true, null, settings.timeout()), HttpTransport::accepted);
     }
 
     private static BodySubscriber<Outcome<Void>> accepted(ResponseInfo info, Attempt attempt) {
@@ -249,7 +266,7 @@ public final class HttpTransport implements AutoCloseable {
     }
 
     private <T> T exchange(Request<T> r, Answer<T> answer) {
-        return retries.run(r, (request, body) -> attempt(request, body, answer));
+        return retries.run(r, request -> attempt(request, answer));
     }
 
     /**
@@ -282,7 +299,7 @@ public final class HttpTransport implements AutoCloseable {
         Outcome<T> outcome;
         try {
             sent.increment();
-            outcome = plain.get(r.uri(), r.signedHeaders(), settings.timeout().toNanos(), response -> {
+            outcome = plain.get(r.uri(), r.signedHeaders(), r.timeout().toNanos(), response -> {
                 if (!response.delimited()) {
                     return null;
                 }
@@ -292,7 +309,7 @@ public final class HttpTransport implements AutoCloseable {
         } finally {
             permit.release();
         }
-        return outcome != null ? outcome : attempt(r, null, fallback);
+        return outcome != null ? outcome : attempt(r, fallback);
     }
 
     /** A permit of the request's host, waiting while its connections are all in use. */
@@ -306,17 +323,17 @@ public final class HttpTransport implements AutoCloseable {
         return permit;
     }
 
-    private <T> Outcome<T> attempt(Request<T> r, byte[] body, Answer<T> answer) throws IOException, TimeoutException {
+    private <T> Outcome<T> attempt(Request<T> r, Answer<T> answer) throws IOException, TimeoutException {
         Semaphore permit = permit(r);
         Attempt attempt = new Attempt();
         CompletableFuture<HttpResponse<Outcome<T>>> response = null;
         try {
             sent.increment();
-            response = client().sendAsync(request(r, body), info -> {
+            response = client().sendAsync(request(r), info -> {
                 BodySubscriber<Outcome<T>> own = answer.read(info, attempt);
                 return own != null ? own : rules.answer(info, r);
             });
-            return response.get(settings.timeout().toNanos(), TimeUnit.NANOSECONDS).body();
+            return response.get(r.timeout().toNanos(), TimeUnit.NANOSECONDS).body();
         } catch (ExecutionException e) {
             throw ioFailure(r, e.getCause());
         } catch (InterruptedException e) {
@@ -331,9 +348,12 @@ public final class HttpTransport implements AutoCloseable {
         }
     }
 
-    private HttpRequest request(Request<?> r, byte[] body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri()).timeout(settings.timeout())
-                .method(r.method(), body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+    /** The request of one attempt; a body is sent from its memory ({@link SegmentPublisher}), as often as it is tried. */
+    private HttpRequest request(Request<?> r) {
+        MemorySegment body = r.body();
+        HttpRequest.BodyPublisher publisher = body == null || body.byteSize() == 0 ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.fromPublisher(new SegmentPublisher(body), body.byteSize());
+        HttpRequest.Builder b = HttpRequest.newBuilder(r.uri()).timeout(r.timeout()).method(r.method(), publisher);
         r.signedHeaders().forEach(b::header);
         return b.build();
     }

@@ -4,6 +4,7 @@ import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,12 +14,13 @@ import java.util.Map;
  * asked for, the method and the URI, never a header value (one may hold a secret).
  *
  * @param range the {@code Range} header, or null
- * @param body what a PUT stores, or null
+ * @param body what a PUT or POST sends (memory the HTTP client's threads can read), or null
  * @param mayBeMissing whether a 404 (and a 403 where the settings say so) means the key has no value
  * @param missing what the request comes to for a missing key
+ * @param timeout the longest one attempt may take, body and answer included
  */
 record Request<T>(String method, URI uri, String key, String range, Map<String, String> headers,
-                  RequestSigner signer, MemorySegment body, boolean mayBeMissing, T missing) {
+                  RequestSigner signer, MemorySegment body, boolean mayBeMissing, T missing, Duration timeout) {
 
     /** The host as {@code name:port}, the unit of the connection cap and of {@link AttemptFailure}'s memory. */
     String host() {

@@ -19,7 +19,7 @@ public interface RequestSigner {
     /**
      * The headers to add to a request.
      *
-     * @param method {@code GET}, {@code HEAD}, {@code PUT} or {@code DELETE}
+     * @param method {@code GET}, {@code HEAD}, {@code PUT}, {@code POST} or {@code DELETE}
      * @param uri the request's URI
      * @param headers the headers the request carries already ({@code Range} included), by name
      * @param body the request's body, or null for a request without one

@@ -1,7 +1,6 @@
 package dev.stride.http;
 
 import java.io.IOException;
-import java.lang.foreign.ValueLayout;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
@@ -29,23 +28,22 @@ final class Retries {
         this.ensureOpen = ensureOpen;
     }
 
-    /** One attempt of a request, given its body copied to the heap (null: none). */
+    /** One attempt of a request. */
     @FunctionalInterface
     interface Attempter<T> {
-        Outcome<T> attempt(Request<T> r, byte[] body) throws IOException, TimeoutException;
+        Outcome<T> attempt(Request<T> r) throws IOException, TimeoutException;
     }
 
     /** Attempts a request until one succeeds, one fails for good, or the retries or their time run out. */
     <T> T run(Request<T> r, Attempter<T> attempter) {
         long start = System.nanoTime();
         long deadline = start + settings.retryTime().toNanos();
-        byte[] body = r.body() == null ? null : r.body().toArray(ValueLayout.JAVA_BYTE);
         for (int attempt = 1; ; attempt++) {
             ensureOpen.run();
             String why;
             Throwable cause = null;
             try {
-                Outcome<T> outcome = attempter.attempt(r, body);
+                Outcome<T> outcome = attempter.attempt(r);
                 answered.add(r.host());
                 switch (outcome) {
                     case Outcome.Done<T> done -> {
@@ -55,7 +53,7 @@ final class Retries {
                     case Outcome.Retry<T> again -> why = again.reason();
                 }
             } catch (TimeoutException e) {
-                why = "no complete answer within " + seconds(settings.timeout().toNanos());
+                why = "no complete answer within " + seconds(r.timeout().toNanos());
                 cause = e;
             } catch (IOException e) {
                 ensureOpen.run();

@@ -1,10 +1,8 @@
 package dev.stride.s3;
 
-import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,9 +32,8 @@ record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
         String token = null;
         boolean truncated = false;
         try {
-            XMLStreamReader r = secureFactory().createXMLStreamReader(new ByteArrayInputStream(xml));
+            XMLStreamReader r = S3Xml.open(xml);
             try {
-                r.nextTag();
                 if (!r.getLocalName().equals("ListBucketResult")) {
                     throw new IllegalArgumentException("the answer is a <" + r.getLocalName() + ">, not a <ListBucketResult>");
                 }
@@ -46,7 +43,7 @@ record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
                         case "CommonPrefixes" -> prefixes.add(child(r, "Prefix"));
                         case "IsTruncated" -> truncated = Boolean.parseBoolean(r.getElementText().strip());
                         case "NextContinuationToken" -> token = r.getElementText();
-                        default -> skip(r);
+                        default -> S3Xml.skip(r);
                     }
                 }
             } finally {
@@ -68,38 +65,12 @@ record ListingPage(List<String> keys, List<String> prefixes, String nextToken) {
             if (r.getLocalName().equals(name)) {
                 value = r.getElementText();
             } else {
-                skip(r);
+                S3Xml.skip(r);
             }
         }
         if (value == null) {
             throw new IllegalArgumentException("an entry of the listing has no <" + name + ">");
         }
         return value;
-    }
-
-    /** Skips the current element with everything in it. */
-    private static void skip(XMLStreamReader r) throws XMLStreamException {
-        int depth = 1;
-        while (depth > 0) {
-            int event = r.next();
-            if (event == XMLStreamConstants.START_ELEMENT) {
-                depth++;
-            } else if (event == XMLStreamConstants.END_ELEMENT) {
-                depth--;
-            }
-        }
-    }
-
-    /**
-     * A parser that reads no DTD and resolves no external entity: the answer comes from a server we do not control.
-     * One per page, since a factory is not promised to be safe from many threads.
-     */
-    private static XMLInputFactory secureFactory() {
-        // the JDK's own parser, whatever StAX implementation the class path brings
-        XMLInputFactory f = XMLInputFactory.newDefaultFactory();
-        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-        f.setProperty(XMLInputFactory.IS_COALESCING, true);
-        return f;
     }
 }

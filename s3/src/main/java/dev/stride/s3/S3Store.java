@@ -6,6 +6,7 @@ import dev.stride.http.KeyPaths;
 import dev.stride.http.ListedNames;
 import dev.stride.http.RemoteStore;
 import dev.stride.http.RequestSigner;
+import dev.stride.http.UploadSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
@@ -21,9 +22,11 @@ import java.util.TreeMap;
 /**
  * A hierarchy in S3 or an S3-compatible server, {@code s3://bucket/prefix/data.zarr}: key {@code a/b} is the object
  * {@code prefix/data.zarr/a/b}. Reads are range GETs (a shard index is one suffix request), a size is a HEAD, a
- * listing is ListObjectsV2 with the delimiter {@code /}, page after page; a write is one PUT and a delete one DELETE,
- * both durable once S3 acknowledges them, so {@link #sync()} has nothing to do. Requests are signed with SigV4 unless
- * the store is anonymous. See {@link S3Config} for the options; those of {@link HttpSettings} apply too.
+ * listing is ListObjectsV2 with the delimiter {@code /}, page after page; a write is one PUT, or a multipart upload
+ * for a value larger than {@link UploadSettings#partSize()} ({@link MultipartUpload}), and a delete one DELETE, all
+ * durable once S3 acknowledges them, so {@link #sync()} has nothing to do. A body is sent from the value's memory and
+ * hashed once for its signature, however often it is tried. Requests are signed with SigV4 unless the store is
+ * anonymous. See {@link S3Config} for the options; those of {@link HttpSettings} and {@link UploadSettings} apply too.
  */
 public final class S3Store extends RemoteStore implements WritableStore {
     /** The most one PUT may store (S3's limit for a single upload). */
@@ -33,34 +36,40 @@ public final class S3Store extends RemoteStore implements WritableStore {
     private static final Map<String, String> REQUESTER_PAYS = Map.of("x-amz-request-payer", "requester");
 
     private final S3Config config;
+    private final UploadSettings uploads;
     private final RequestSigner signer;
+    private final S3Requests requests;
     /** The credential chain this store made, closed with it; null when anonymous. */
     private final AwsCredentialsProvider credentials;
     /** Names per listing page asked for; 0 leaves it to the server (1000 on AWS). */
     private final int listPageSize;
 
-    private S3Store(S3Config config, HttpSettings settings, AwsCredentialsProvider credentials, int listPageSize) {
-        super(descriptor(config, settings), new HttpTransport(settings));
+    private S3Store(S3Config config, HttpSettings settings, UploadSettings uploads, AwsCredentialsProvider credentials, int listPageSize) {
+        super(descriptor(config, settings, uploads), new HttpTransport(settings));
         this.config = config;
+        this.uploads = uploads;
         this.credentials = config.anonymous() ? null : credentials;
         this.signer = config.anonymous() ? RequestSigner.NONE : new SigV4Signer(credentials, config.region());
+        this.requests = new S3Requests(transport(), signer, config.requesterPays() ? REQUESTER_PAYS : Map.of(), !config.anonymous());
         this.listPageSize = listPageSize;
     }
 
     /**
      * A store with these settings; nothing is asked of the server until a read.
      *
+     * @param uploads how values larger than one part are written
      * @param credentials where signing credentials come from (not used when the configuration is anonymous); closed
      *        with the store when it can be
      * @param listPageSize names per listing page asked of the server, or 0 for the server's own page size
      */
-    static S3Store open(S3Config config, HttpSettings settings, AwsCredentialsProvider credentials, int listPageSize) {
-        return new S3Store(config, settings, credentials, listPageSize);
+    static S3Store open(S3Config config, HttpSettings settings, UploadSettings uploads, AwsCredentialsProvider credentials, int listPageSize) {
+        return new S3Store(config, settings, uploads, credentials, listPageSize);
     }
 
-    private static StoreDescriptor descriptor(S3Config config, HttpSettings settings) {
+    private static StoreDescriptor descriptor(S3Config config, HttpSettings settings, UploadSettings uploads) {
         Map<String, String> options = new TreeMap<>(config.options());
         options.putAll(settings.options());
+        options.putAll(uploads.options());
         return new StoreDescriptor(config.location().uri(), options);
     }
 
@@ -77,7 +86,7 @@ public final class S3Store extends RemoteStore implements WritableStore {
 
     @Override
     protected Map<String, String> headersFor(String method) {
-        return config.requesterPays() ? REQUESTER_PAYS : Map.of();
+        return requests.headers();
     }
 
     @Override
@@ -133,35 +142,37 @@ public final class S3Store extends RemoteStore implements WritableStore {
     }
 
     /**
-     * Stores a value with one PUT; readers see the old value or the new one.
+     * Stores a value: with one PUT when it holds at most {@link UploadSettings#partSize()} bytes, else with a
+     * multipart upload. Readers see the old value or the new one.
      *
-     * @throws ZarrException.StoreFailure when the value cannot be stored, or is larger than the 5 GiB one PUT takes
+     * @throws ZarrException.StoreFailure when the value cannot be stored (the old one left as it was), or is larger
+     *         than the 5 TiB S3 stores (refused before any request)
      */
     @Override
     public void write(String key, MemorySegment value) {
         ensureOpen();
-        checkOnePut(key, value);
-        transport().put(uriOf(key), key, value, headersFor("PUT"), signer);
-    }
-
-    private static void checkOnePut(String key, MemorySegment value) {
-        if (value.byteSize() > MAX_SINGLE_PUT) {
-            throw new ZarrException.StoreFailure(key, "holds " + value.byteSize()
-                    + " bytes, more than the 5 GiB S3 stores with one PUT; write smaller chunks or shards", null);
+        URI uri = uriOf(key);
+        if (value.byteSize() > uploads.partSize()) {
+            new MultipartUpload(requests, key, uri, uploads).write(value);
+        } else {
+            transport().put(uri, key, value, requests.withBody(value), signer);
         }
     }
 
     /**
-     * Stores a value only if the key holds none (a PUT with {@code If-None-Match: *}; AWS S3 honours it, servers
-     * that ignore it store the value and answer true).
+     * Stores a value only if the key holds none (one PUT with {@code If-None-Match: *}, whatever its size; AWS S3
+     * honours it, servers that ignore it store the value and answer true).
      *
-     * @throws ZarrException.StoreFailure when the value cannot be stored
+     * @throws ZarrException.StoreFailure when the value cannot be stored, or is larger than the 5 GiB one PUT takes
      */
     @Override
     public boolean create(String key, MemorySegment value) {
         ensureOpen();
-        checkOnePut(key, value);
-        return transport().putIfAbsent(uriOf(key), key, value, headersFor("PUT"), signer);
+        if (value.byteSize() > MAX_SINGLE_PUT) {
+            throw new ZarrException.StoreFailure(key, "holds " + value.byteSize()
+                    + " bytes, more than the 5 GiB S3 stores with one conditional PUT; write smaller chunks or shards", null);
+        }
+        return transport().putIfAbsent(uriOf(key), key, value, requests.withBody(value), signer);
     }
 
     /** Removes a key; one that is not there is no failure. */

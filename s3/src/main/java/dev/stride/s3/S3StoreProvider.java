@@ -1,15 +1,19 @@
 package dev.stride.s3;
 
 import dev.stride.http.HttpSettings;
+import dev.stride.http.UploadSettings;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.StoreProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 
+import java.util.HashSet;
+import java.util.Set;
+
 /**
  * The {@code s3} scheme: {@code s3://bucket/prefix/data.zarr}, read, listed and written (see {@link S3Store}, and
- * {@link S3Config} for the options). Credentials come from the AWS SDK's default chain: environment variables, system
+ * {@link S3Config}, {@link HttpSettings} and {@link UploadSettings} for the options; a part is at least S3's 5 MiB). Credentials come from the AWS SDK's default chain: environment variables, system
  * properties, web identity, the shared profile files ({@code AWS_PROFILE}), container and instance credentials;
  * {@code anonymous=true} sends unsigned requests instead.
  */
@@ -28,9 +32,12 @@ public final class S3StoreProvider implements StoreProvider {
     /** Opens a store that can be read, listed and written; nothing is asked of the server until a read. */
     @Override
     public S3Store open(StoreDescriptor where) {
-        HttpSettings settings = HttpSettings.from(where, S3Config.OPTION_NAMES);
+        Set<String> storeOptions = new HashSet<>(S3Config.OPTION_NAMES);
+        storeOptions.addAll(UploadSettings.NAMES);
+        HttpSettings settings = HttpSettings.from(where, storeOptions);
+        UploadSettings uploads = UploadSettings.from(where, MultipartUpload.MIN_PART);
         S3Config config = S3Config.resolve(where, System.getenv(), () -> SdkRegion.VALUE);
-        return S3Store.open(config, settings, config.anonymous() ? null : DefaultCredentialsProvider.builder().build(), 0);
+        return S3Store.open(config, settings, uploads, config.anonymous() ? null : DefaultCredentialsProvider.builder().build(), 0);
     }
 
     /** As {@link #open}: S3 needs nothing made before a key is written. */

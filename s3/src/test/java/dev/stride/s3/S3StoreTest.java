@@ -2,6 +2,7 @@ package dev.stride.s3;
 
 import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.http.HttpSettings;
+import dev.stride.http.UploadSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.ListableStore;
 import dev.stride.spi.StoreDescriptor;
@@ -145,7 +146,7 @@ class S3StoreTest {
                 expected.add(name);
             }
             S3Config config = S3Config.resolve(StoreDescriptor.parse(SERVER.uri(bucket, "x", "")), Map.of(), () -> null);
-            try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.accessKeyId(), S3TestServer.secretAccessKey())), 4)) {
+            try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, UploadSettings.DEFAULTS, StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.accessKeyId(), S3TestServer.secretAccessKey())), 4)) {
                 assertEquals(expected, store.list(""));
             }
         }
@@ -166,11 +167,11 @@ class S3StoreTest {
     }
 
     @Test
-    void aValueOverFiveGibibytesIsRefusedBeforeItIsSent() {
+    void aConditionalWriteOverFiveGibibytesIsRefusedBeforeItIsSent() {
         try (WritableStore store = open(SERVER.bucket("huge"), "x")) {
             // never read: the size alone is refused
             MemorySegment huge = MemorySegment.NULL.reinterpret((5L << 30) + 1);
-            ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.write("big", huge));
+            ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.create("big", huge));
             assertTrue(e.getMessage().contains("big") && e.getMessage().contains("5 GiB"), e.getMessage());
         }
     }
@@ -181,7 +182,7 @@ class S3StoreTest {
         String secret = "wrong-secret-" + "x".repeat(20);
         S3Config config = S3Config.resolve(StoreDescriptor.parse(SERVER.uri(bucket, "data.zarr", "")), Map.of(), () -> null);
         var wrong = StaticCredentialsProvider.create(AwsBasicCredentials.create(S3TestServer.accessKeyId(), secret));
-        try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, wrong, 0)) {
+        try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, UploadSettings.DEFAULTS, wrong, 0)) {
             ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.readBytes("zarr.json"));
             String message = e.getMessage() + " " + e.getCause();
             assertTrue(message.contains("data.zarr/zarr.json") || message.contains("zarr.json"), message);
@@ -201,7 +202,7 @@ class S3StoreTest {
         AwsCredentialsProvider none = () -> {
             throw SdkClientException.create("Unable to load credentials from any of the providers in the chain");
         };
-        try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, none, 0)) {
+        try (S3Store store = S3Store.open(config, HttpSettings.DEFAULTS, UploadSettings.DEFAULTS, none, 0)) {
             ZarrException e = assertThrows(ZarrException.StoreFailure.class, () -> store.size("zarr.json"));
             assertTrue(e.getMessage().contains("HEAD") && e.getMessage().contains("/x/zarr.json"), e.getMessage());
             assertTrue(e.getMessage().contains("anonymous=true"), e.getMessage());

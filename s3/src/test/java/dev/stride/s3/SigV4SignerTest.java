@@ -4,6 +4,7 @@ import dev.stride.spi.StoreDescriptor;
 import dev.stride.s3.testing.S3TestServer;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.lang.foreign.Arena;
@@ -14,7 +15,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What s3proxy accepts from the signer, sent with the JDK's client alone (no transport in between). */
+/** The signer against AWS's worked example, and what s3proxy accepts from it, sent with the JDK's client alone. */
 class SigV4SignerTest {
     private static final S3TestServer SERVER = S3TestServer.get();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -74,5 +80,49 @@ class SigV4SignerTest {
         HttpResponse<String> refused = send(signer("not-the-secret"), "GET", config.objectUri("x/zarr.json"), Map.of(), null);
         assertEquals(403, refused.statusCode());
         assertTrue(refused.body().contains("SignatureDoesNotMatch"), refused.body());
+    }
+
+    /**
+     * The example of AWS's "Signature Calculations for the Authorization Header" (S3 API reference, GET Object): the
+     * first 10 bytes of examplebucket's test.txt on 2013-05-24, with the documentation's example keys.
+     */
+    @Test
+    void theWorkedExampleOfAwsSignsAsDocumented() {
+        var keys = StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"));
+        SigV4Signer signer = new SigV4Signer(keys, "us-east-1", Clock.fixed(Instant.parse("2013-05-24T00:00:00Z"), ZoneOffset.UTC));
+        Map<String, String> added = signer.sign("GET", URI.create("https://examplebucket.s3.amazonaws.com/test.txt"), Map.of("Range", "bytes=0-9"), null);
+        assertEquals(Map.of("x-amz-date", "20130524T000000Z", "x-amz-content-sha256", EMPTY_SHA256, "Authorization",
+                "AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,"
+                        + "SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,"
+                        + "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41"), added);
+    }
+
+    @Test
+    void aGivenPayloadHashIsSignedWithoutReadingTheBody() throws Exception {
+        S3Config config = S3Config.resolve(StoreDescriptor.parse(SERVER.uri(SERVER.bucket("hashed"), "x", "")), Map.of(), () -> null);
+        SigV4Signer signer = signer(S3TestServer.secretAccessKey());
+        byte[] body = "hashed once".getBytes(StandardCharsets.UTF_8);
+        String hash = SigV4Signer.sha256Hex(MemorySegment.ofArray(body));
+        assertEquals(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(body)), hash);
+        MemorySegment gone;
+        try (Arena arena = Arena.ofConfined()) {
+            gone = arena.allocateFrom(ValueLayout.JAVA_BYTE, body);
+        }
+        // a body the signer cannot read: it must take the hash as given
+        Map<String, String> added = signer.sign("PUT", config.objectUri("x/h"), Map.of("x-amz-content-sha256", hash), gone);
+        assertFalse(added.containsKey("x-amz-content-sha256"));
+        assertTrue(added.get("Authorization").contains("SignedHeaders=host;x-amz-content-sha256;x-amz-date,"), added.get("Authorization"));
+        assertEquals(200, send(signer, "PUT", config.objectUri("x/h"), Map.of("x-amz-content-sha256", hash), body).statusCode());
+        HttpResponse<String> lie = send(signer, "PUT", config.objectUri("x/h"), Map.of("x-amz-content-sha256", EMPTY_SHA256), body);
+        assertEquals(400, lie.statusCode(), "s3proxy checks the hash against the body: " + lie.body());
+    }
+
+    @Test
+    void temporaryCredentialsSignTheirSessionToken() {
+        var session = StaticCredentialsProvider.create(AwsSessionCredentials.create("AKID", "secret", "the-token"));
+        Map<String, String> added = new SigV4Signer(session, "eu-west-1").sign("HEAD", URI.create("http://127.0.0.1:9000/b/k"), Map.of(), null);
+        assertEquals("the-token", added.get("x-amz-security-token"));
+        assertTrue(added.get("Authorization").contains("/eu-west-1/s3/aws4_request,SignedHeaders=host;x-amz-content-sha256;x-amz-date;x-amz-security-token,"),
+                added.get("Authorization"));
     }
 }
