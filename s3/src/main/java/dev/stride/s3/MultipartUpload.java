@@ -23,8 +23,11 @@ import java.util.List;
  * value that would need more parts gets larger ones ({@link PartPlan}); a larger value is refused before any request.
  * A CreateMultipartUpload whose answer is lost and is sent again leaves an upload nobody knows of: a bucket's lifecycle
  * rule {@code AbortIncompleteMultipartUpload} is what cleans those.
+ *
+ * @param key the store key, for messages
+ * @param object the object's URI
  */
-final class MultipartUpload {
+record MultipartUpload(S3Requests requests, String key, URI object, UploadSettings settings) {
     /** The most parts one upload may have. */
     static final int MAX_PARTS = 10_000;
     /** The largest object S3 stores (an upload of larger parts would be refused at completion). */
@@ -39,22 +42,6 @@ final class MultipartUpload {
      * be complete already.
      */
     private static final Duration COMPLETION_TIMEOUT = Duration.ofMinutes(15);
-
-    private final S3Requests requests;
-    private final String key;
-    private final URI object;
-    private final UploadSettings settings;
-
-    /**
-     * @param key the store key, for messages
-     * @param object the object's URI
-     */
-    MultipartUpload(S3Requests requests, String key, URI object, UploadSettings settings) {
-        this.requests = requests;
-        this.key = key;
-        this.object = object;
-        this.settings = settings;
-    }
 
     /**
      * Refuses a value larger than S3 stores, before anything is sent.
