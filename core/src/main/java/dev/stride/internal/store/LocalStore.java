@@ -7,6 +7,7 @@ import dev.stride.spi.ListableStore;
 import dev.stride.spi.ReadScope;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValueIdentity;
 import dev.stride.spi.ValuePart;
 
 import java.io.IOException;
@@ -286,13 +287,14 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /**
-     * The file's modification time in nanoseconds and its identity (device and inode where the file system has them):
-     * a writer that replaces a file by a rename makes a new inode, one that rewrites it in place a new time. A file
-     * modified in the last {@link #RECENT_NANOS} gets no tag: a file system stamps times by a coarse clock, so a rewrite
-     * in place within the same tick would keep the time (git's "racily clean" files).
+     * The file's size, and as its tag its modification time in nanoseconds and its identity (device and inode where
+     * the file system has them), from one look at it: a writer that replaces a file by a rename makes a new inode, one
+     * that rewrites it in place a new time. A file modified in the last {@link #RECENT_NANOS} gets no tag: a file
+     * system stamps times by a coarse clock, so a rewrite in place within the same tick would keep the time (git's
+     * "racily clean" files).
      */
     @Override
-    public String versionTag(String key) {
+    public ValueIdentity identity(String key) {
         ensureOpen();
         KeyFiles.Found file = files.find(key);
         if (file == null) {
@@ -301,10 +303,10 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         long modified = file.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS);
         long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
         if (now - modified < RECENT_NANOS) {
-            return null;
+            return new ValueIdentity(file.size(), null);
         }
         Object identity = file.attributes().fileKey();
-        return modified + (identity == null ? "" : " " + identity);
+        return new ValueIdentity(file.size(), modified + (identity == null ? "" : " " + identity));
     }
 
     @Override

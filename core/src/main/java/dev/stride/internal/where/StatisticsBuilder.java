@@ -7,16 +7,17 @@ import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-import dev.stride.spi.Store;
+import dev.stride.spi.ValueIdentity;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Computes the statistics of every stored unit of an array in one parallel pass. Each stored value's size and version
@@ -37,39 +38,31 @@ public final class StatisticsBuilder {
         this.grid = new UnitGrid(array.unitShape(), Region.all(array.metadata().shape()));
     }
 
-    /** The size and version tag of a stored value. */
-    private record Identity(long size, String version) { }
-
     /** Reads the array's stored units on {@code threads} threads; {@code progress} counts units. */
     public StatisticsTable build(int threads, ScanOptions.Progress progress) {
         array.ensureOpen();
         long[] stored = StoredUnits.list(array.store(), array.prefix(), array.metadata(), array.unitShape(), grid);
         long count = stored == null ? grid.count() : stored.length;
-        Map<String, Identity> before = new HashMap<>();
+        Set<String> keys = new LinkedHashSet<>();
         for (long item = 0; item < count; item++) {
-            String key = array.keyOf(grid.unit(stored == null ? item : stored[(int) item]));
-            before.computeIfAbsent(key, this::identity);
+            keys.add(array.keyOf(grid.unit(stored == null ? item : stored[(int) item])));
         }
+        Map<String, ValueIdentity> before = Identities.of(array.store(), List.copyOf(keys));
         List<UnitEntry> entries = new ArrayList<>();
         new ParallelReader(array, grid, stored, threads, progress).run(worker -> new Gatherer(entries));
+        Map<String, ValueIdentity> after = Identities.of(array.store(),
+                entries.stream().map(e -> array.prefix() + e.key()).distinct().toList());
         List<UnitEntry> kept = new ArrayList<>();
-        Map<String, Identity> after = new HashMap<>();
         for (UnitEntry e : entries) {
-            String key = array.prefix() + e.key();
-            Identity then = before.get(key);
-            if (then != null && then.size() >= 0 && then.equals(after.computeIfAbsent(key, this::identity))) {
-                kept.add(new UnitEntry(e.unit(), e.key(), then.size(), then.version(), e.records(), e.fields()));
+            ValueIdentity then = before.get(array.prefix() + e.key());
+            if (then != null && then.equals(after.get(array.prefix() + e.key()))) {
+                kept.add(new UnitEntry(e.unit(), e.key(), then.size(), then.versionTag(), e.records(), e.fields()));
             }
         }
         kept.sort(Comparator.comparingLong(e -> grid.number(e.unit())));
         Map<String, String> types = new LinkedHashMap<>();
         fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
         return new StatisticsTable(array.metadata().shape(), array.unitShape(), types, kept);
-    }
-
-    private Identity identity(String key) {
-        Store store = array.store();
-        return new Identity(store.size(key), store.versionTag(key));
     }
 
     /** One worker's running statistics of the unit at hand, turned into an entry when the unit is done. */
