@@ -35,6 +35,11 @@ import java.util.stream.Stream;
 public sealed class LocalStore implements ListableStore permits WritableLocalStore {
     /** How long after its last change a file's time cannot vouch for its content (FAT stamps times by two seconds). */
     static final long RECENT_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * The same for a time with a fraction of a second, which only a file system that keeps finer times stores: those
+     * stamp times by the kernel's tick (a few milliseconds), far below this.
+     */
+    static final long RECENT_FINE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
     /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
@@ -291,7 +296,8 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
      * the file system has them), from one look at it: a writer that replaces a file by a rename makes a new inode, one
      * that rewrites it in place a new time. A file modified in the last {@link #RECENT_NANOS} gets no tag: a file
      * system stamps times by a coarse clock, so a rewrite in place within the same tick would keep the time (git's
-     * "racily clean" files).
+     * "racily clean" files). A time with a fraction of a second shows a file system that keeps fine times: then
+     * {@link #RECENT_FINE_NANOS} (so a writer that looks at the chunks it just stored finds most of them tagged).
      */
     @Override
     public ValueIdentity identity(String key) {
@@ -302,7 +308,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         }
         long modified = file.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS);
         long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
-        if (now - modified < RECENT_NANOS) {
+        if (now - modified < (modified % 1_000_000_000L != 0 ? RECENT_FINE_NANOS : RECENT_NANOS)) {
             return new ValueIdentity(file.size(), null);
         }
         Object identity = file.attributes().fileKey();
