@@ -2,6 +2,7 @@ package dev.stride;
 
 import dev.stride.internal.where.Source;
 import dev.stride.internal.where.StatisticsBuilder;
+import dev.stride.internal.where.StatisticsLink;
 import dev.stride.internal.where.StatisticsTable;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.ScanOptions;
@@ -18,7 +19,7 @@ import java.util.List;
  */
 public final class ChunkStatistics {
     /** The key, relative to the array, of the statistics found by default. */
-    public static final String SIDECAR = "stride.statistics.json";
+    public static final String SIDECAR = StatisticsLink.SIDECAR;
 
     private final ZarrArray array;
     private final StatisticsTable table;
@@ -42,7 +43,7 @@ public final class ChunkStatistics {
         ScanOptions o = options == null ? ScanOptions.defaults() : options;
         List<FieldAccessor> fields = ZarrException.BadRequest.requireNonNull(array, "array").layout().fields().stream()
                 .filter(f -> Source.of(f) != null).toList();
-        return new ChunkStatistics(array, new StatisticsBuilder(array.reader(), fields).build(o.threads(), o.progress()));
+        return new ChunkStatistics(array, new StatisticsBuilder(array.reader(), fields, array.layout().recordSize()).build(o.threads(), o.progress()));
     }
 
     /**
@@ -64,15 +65,17 @@ public final class ChunkStatistics {
     }
 
     /**
-     * The statistics kept beside the array as {@value #SIDECAR}, or null when there are none.
+     * The statistics kept beside the array: at the path its attribute {@code stride.statistics} names (relative to the
+     * array), else as {@value #SIDECAR}; null when there are none.
      *
      * @param array the array
      * @return its statistics, or null
      * @throws ZarrException.InvalidMetadata when the document there is not statistics, naming the member
-     * @throws ZarrException.StoreFailure when the store cannot read it
+     * @throws ZarrException.StoreFailure when the store cannot read it, or the link names no key of the store
      */
     public static ChunkStatistics sidecar(ZarrArray array) {
-        String key = ZarrException.BadRequest.requireNonNull(array, "array").reader().prefix() + SIDECAR;
+        ZarrException.BadRequest.requireNonNull(array, "array");
+        String key = array.reader().prefix() + StatisticsLink.path(array.metadata().attributes());
         byte[] json = array.reader().store().readBytes(key);
         return json == null ? null : parse(array, json, key);
     }

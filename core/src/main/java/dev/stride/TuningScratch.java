@@ -31,7 +31,8 @@ final class TuningScratch implements AutoCloseable {
     private TuningScratch(StoreDescriptor where, Path directory, ZarrWriter writer) {
         this.where = where;
         this.directory = directory;
-        this.writer = writer;
+        // a candidate's stored bytes and write time are those of its chunks alone
+        this.writer = writer.statistics(false);
         this.removal = directory == null ? null : Thread.ofPlatform().unstarted(() -> deleteTree(directory));
         if (removal != null) {
             Runtime.getRuntime().addShutdownHook(removal);

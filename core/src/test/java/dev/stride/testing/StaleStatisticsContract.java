@@ -1,11 +1,17 @@
 package dev.stride.testing;
 
+import dev.stride.ArrayWriter;
 import dev.stride.ChunkStatistics;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.ZarrWriter;
+import dev.stride.model.ArraySpec;
+import dev.stride.model.CoreType;
 import dev.stride.model.FilteredScan;
 import dev.stride.model.Predicate;
+import dev.stride.model.StructType;
 import dev.stride.spi.Store;
+import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +49,7 @@ public abstract class StaleStatisticsContract {
 
     /**
      * A store holding {@code values} at its root; with {@code settled}, dated an hour back where the medium keeps the
-     * times of values (so that a tag made of times can vouch for them), else as written now.
+     * times of values (so that a tag made of times can vouch for them), else as just written.
      */
     protected abstract Store holding(Map<String, byte[]> values, boolean settled);
 
@@ -90,15 +96,14 @@ public abstract class StaleStatisticsContract {
         @Override
         protected final Store holding(Map<String, byte[]> values, boolean settled) {
             this.settled = settled;
-            FileTime then = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000L);
+            // not settled: a minute ahead, so that no delay of a loaded machine lets the times look settled
+            FileTime then = FileTime.fromMillis(System.currentTimeMillis() + (settled ? -3_600_000L : 60_000L));
             try {
                 root = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "stale-statistics");
                 for (var v : values.entrySet()) {
                     Path file = Files.createDirectories(root.resolve(v.getKey()).getParent()).resolve(Path.of(v.getKey()).getFileName());
                     Files.write(file, v.getValue());
-                    if (settled) {
-                        Files.setLastModifiedTime(file, then);
-                    }
+                    Files.setLastModifiedTime(file, then);
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -139,6 +144,37 @@ public abstract class StaleStatisticsContract {
         @Override
         protected final void rewrite(String key, byte[] value) {
             store.write(key, MemorySegment.ofArray(value));
+        }
+
+        /**
+         * The statistics {@link ZarrWriter} stores beside a new array carry the store's tags: a read skips the chunks
+         * they rule out, until one is rewritten behind their back.
+         */
+        @Test
+        void statisticsTheWriterStoredSkipChunksUntilOneIsRewritten() {
+            store = emptyWritable();
+            StoreDescriptor where = store.descriptor();
+            int[] v = new int[CHUNKS * RECORDS];
+            double[] x = new double[v.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = i;
+                x[i] = i / 2.0;
+            }
+            ArraySpec spec = ArraySpec.of(StructType.of(new StructType.Field("v", CoreType.INT32), new StructType.Field("x", CoreType.FLOAT64)),
+                    v.length).chunks(RECORDS);
+            try (ZarrWriter writer = ZarrWriter.open(where); ArrayWriter array = writer.createArray("/", spec)) {
+                array.write(null, Map.of("v", v, "x", x));
+            }
+            try (Zarr zarr = Zarr.open(where)) {
+                ZarrArray array = zarr.array("/");
+                assertEquals(CHUNKS, ChunkStatistics.sidecar(array).chunks());
+                assertEquals(List.of(0L, 0L, (long) CHUNKS), counts(array.where(NEW_VALUES).scan(List.of("x"), null, null)));
+                rewrite(REWRITTEN, chunk(REWRITTEN_FROM));
+                FilteredScan found = array.where(NEW_VALUES).scan(List.of("x"), null, null);
+                assertEquals(List.of((long) RECORDS, 1L, CHUNKS - 1L), counts(found));
+            } finally {
+                store.close();
+            }
         }
     }
 

@@ -11,7 +11,6 @@ import dev.stride.spi.ValueIdentity;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,19 +21,20 @@ import java.util.Set;
 /**
  * Computes the statistics of every stored unit of an array in one parallel pass. Each stored value's size and version
  * tag are taken before the pass and again after it; a unit whose value changed in between gets no entry (a reader then
- * reads it), so an entry never pairs one value's statistics with another value's identity.
+ * reads it), so an entry never pairs one value's statistics with another value's identity. A value with no tag before
+ * the pass gets an entry without one, which no reader trusts.
  */
 public final class StatisticsBuilder {
     private final ArrayReader array;
     private final List<FieldAccessor> fields;
-    private final Source[] sources;
+    private final long recordSize;
     private final UnitGrid grid;
 
-    /** Statistics of {@code fields} (each one {@link Source#of} accepts). */
-    public StatisticsBuilder(ArrayReader array, List<FieldAccessor> fields) {
+    /** Statistics of {@code fields} (each one {@link Source#of} accepts) of records of {@code recordSize} bytes. */
+    public StatisticsBuilder(ArrayReader array, List<FieldAccessor> fields, long recordSize) {
         this.array = array;
         this.fields = List.copyOf(fields);
-        this.sources = fields.stream().map(Source::of).toArray(Source[]::new);
+        this.recordSize = recordSize;
         this.grid = new UnitGrid(array.unitShape(), Region.all(array.metadata().shape()));
     }
 
@@ -55,7 +55,10 @@ public final class StatisticsBuilder {
         List<UnitEntry> kept = new ArrayList<>();
         for (UnitEntry e : entries) {
             ValueIdentity then = before.get(array.prefix() + e.key());
-            if (then != null && then.equals(after.get(array.prefix() + e.key()))) {
+            ValueIdentity now = after.get(array.prefix() + e.key());
+            // a value the store gave no tag before the pass keeps none, even if its time has settled since
+            if (then != null && now != null && then.size() == now.size()
+                    && (then.versionTag() == null || then.versionTag().equals(now.versionTag()))) {
                 kept.add(new UnitEntry(e.unit(), e.key(), then.size(), then.versionTag(), e.records(), e.fields()));
             }
         }
@@ -68,44 +71,15 @@ public final class StatisticsBuilder {
     /** One worker's running statistics of the unit at hand, turned into an entry when the unit is done. */
     private final class Gatherer implements ParallelReader.UnitVisitor {
         private final List<UnitEntry> entries;
-        private final long[] counts = new long[sources.length];
-        private final long[] missing = new long[sources.length];
-        private final long[] mins = new long[sources.length];
-        private final long[] maxes = new long[sources.length];
+        private final UnitSummaries summaries = new UnitSummaries(fields, recordSize);
 
         Gatherer(List<UnitEntry> entries) {
             this.entries = entries;
-            reset();
-        }
-
-        private void reset() {
-            Arrays.fill(counts, 0);
-            Arrays.fill(missing, 0);
-            Arrays.fill(mins, Long.MAX_VALUE);
-            Arrays.fill(maxes, Long.MIN_VALUE);
         }
 
         @Override
         public void run(MemorySegment unit, long first, long n, long at) {
-            for (int f = 0; f < sources.length; f++) {
-                Source s = sources[f];
-                long lo = mins[f];
-                long hi = maxes[f];
-                long nan = 0;
-                for (long i = first; i < first + n; i++) {
-                    long k = s.key(unit, i, null);
-                    if (s.missing(k)) {
-                        nan++;
-                    } else {
-                        lo = Math.min(lo, k);
-                        hi = Math.max(hi, k);
-                    }
-                }
-                mins[f] = lo;
-                maxes[f] = hi;
-                missing[f] += nan;
-                counts[f] += n;
-            }
+            summaries.add(unit, first, n);
         }
 
         @Override
@@ -115,15 +89,11 @@ public final class StatisticsBuilder {
 
         @Override
         public void stored(long[] unit) {
-            Map<String, Summary> summaries = new LinkedHashMap<>();
-            for (int f = 0; f < sources.length; f++) {
-                summaries.put(fields.get(f).path(), new Summary(counts[f], missing[f], mins[f], maxes[f]));
-            }
+            Map<String, Summary> fieldSummaries = summaries.finish();
             String key = array.keyOf(unit).substring(array.prefix().length());
             synchronized (entries) {
-                entries.add(new UnitEntry(unit.clone(), key, -1, null, grid.recordsIn(unit), summaries));
+                entries.add(new UnitEntry(unit.clone(), key, -1, null, grid.recordsIn(unit), fieldSummaries));
             }
-            reset();
         }
     }
 }
