@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -126,6 +127,31 @@ class WhereCommandTest {
         Json.JObject with = json(CliRun.of("scan", r, "--where", "id < 5", "--json", "--statistics", file).out());
         assertEquals(Json.number(0), without.get("chunks_skipped"));
         assertEquals(Json.number(1), with.get("chunks_skipped"));
+    }
+
+    @Test
+    void aCopyCarriesStatisticsOfEveryChunkItStoresUnlessToldNot() throws IOException {
+        Path r = records();
+        Path copy = dir.resolve("copy");
+        CliRun run = CliRun.of("copy", r, copy);
+        assertEquals(0, run.exitCode(), run.err());
+        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(copy.resolve("stride.statistics.json")));
+        List<String> keys = ((Json.JArray) doc.get("chunks")).items().stream()
+                .map(e -> ((Json.JString) ((Json.JObject) e).get("key")).value()).toList();
+        try (Stream<Path> chunks = Files.list(copy.resolve("c"))) {
+            assertEquals(chunks.map(c -> "c/" + c.getFileName()).sorted().toList(), keys);
+        }
+        Json.JObject metadata = (Json.JObject) JsonCodec.parse(Files.readAllBytes(copy.resolve("zarr.json")));
+        assertEquals(JsonCodec.parse("{\"path\": \"stride.statistics.json\", \"version\": 1}".getBytes(StandardCharsets.UTF_8)),
+                ((Json.JObject) metadata.get("attributes")).get("stride.statistics"));
+        assertCat(copy, "id > 9223372036854775808", "{\"id\":18446744073709551615}", "{\"id\":9223372036854775813}");
+
+        Path bare = dir.resolve("bare");
+        CliRun without = CliRun.of("copy", r, bare, "--no-statistics");
+        assertEquals(0, without.exitCode(), without.err());
+        assertFalse(Files.exists(bare.resolve("stride.statistics.json")));
+        assertFalse(Files.readString(bare.resolve("zarr.json")).contains("stride.statistics"));
+        assertCat(bare, "id > 9223372036854775808", "{\"id\":18446744073709551615}", "{\"id\":9223372036854775813}");
     }
 
     @Test
