@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -115,6 +116,33 @@ class WhereCommandTest {
         Json.JObject stale = json(CliRun.of("scan", r, "--where", "id < 5", "--json").out());
         assertEquals(List.of(Json.number(2), Json.number(3), Json.number(0)),
                 List.of(stale.get("matched_records"), stale.get("chunks_read"), stale.get("chunks_skipped")));
+    }
+
+    @Test
+    void indexGoesOnWhereItStoppedAndReadsOnlyWhatChanged() throws IOException {
+        Path r = records();
+        assertIndexed(r, "statistics of 1 chunks", "(1 read, 0 unchanged)", "--max-chunks", "1");
+        assertIndexed(r, "statistics of 2 chunks", "(1 read, 1 unchanged)");
+        assertIndexed(r, "statistics of 2 chunks", "(0 read, 2 unchanged)");
+        Files.write(r.resolve("c/1"), Files.readAllBytes(r.resolve("c/1")));
+        backdate(r.resolve("c/1"), 30);
+        assertIndexed(r, "statistics of 2 chunks", "(1 read, 1 unchanged)");
+        assertIndexed(r, "statistics of 2 chunks", "(2 read, 0 unchanged)", "--rebuild");
+        Path file = r.resolve("stride.statistics.json");
+        Files.writeString(file, "{\"format\": \"stride.statistics\", \"version\": 9}");
+        CliRun run = assertIndexed(r, "statistics of 2 chunks", "(2 read, 0 unchanged)");
+        assertEquals("stride index: warning: " + file + " version: statistics of layout version 9; this Stride reads 1;"
+                + " computing the statistics anew\n", run.err());
+        assertUsage(CliRun.of("index", r, "--max-chunks", "-1"), "stride index: --max-chunks must be 0 or more, not -1 (see 'stride index --help')\n");
+    }
+
+    private static CliRun assertIndexed(Path array, String chunks, String counts, String... options) {
+        List<Object> args = new ArrayList<>(List.of("index", array));
+        args.addAll(List.of(options));
+        CliRun run = CliRun.of(args.toArray());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith(chunks + " written to ") && run.out().strip().endsWith(counts), run.out());
+        return run;
     }
 
     @Test
