@@ -1,7 +1,10 @@
 package dev.stride;
 
 import dev.stride.internal.codec.CodecPipeline;
+import dev.stride.internal.read.ChunkSource;
 import dev.stride.internal.read.UnitGrid;
+import dev.stride.internal.where.UnitEntry;
+import dev.stride.internal.where.WrittenStatistics;
 import dev.stride.internal.write.ByteSwap;
 import dev.stride.internal.write.NodePath;
 import dev.stride.internal.write.Publication;
@@ -11,6 +14,7 @@ import dev.stride.model.ChunkEncoding;
 import dev.stride.model.Column;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldWriter;
+import dev.stride.model.Json;
 import dev.stride.model.RecordFiller;
 import dev.stride.model.Region;
 import dev.stride.model.RunVisitor;
@@ -54,6 +58,8 @@ public final class ArrayWriter implements AutoCloseable {
     private final WriteSession.Pool sessions;
     /** The held-back metadata of a new array; null for an array already published. */
     private final Publication publication;
+    /** The statistics gathered of a new array's chunks as they are stored; null when it gets none. */
+    private final WrittenStatistics statistics;
 
     ArrayWriter(WritableStore store, NodePath node, ArrayMetadata meta, Publication publication) {
         this.store = store;
@@ -72,6 +78,21 @@ public final class ArrayWriter implements AutoCloseable {
         this.chunkShape = meta.chunkShape();
         this.skipFillChunks = true;
         this.sessions = new WriteSession.Pool(node.path(), codecs.spec().byteSize(), meta.fillValue().bytes(layout.order()));
+        this.statistics = publication == null ? null : publication.statistics();
+    }
+
+    /**
+     * The first writer of a new array, published as {@code document} once its chunks are durable; with
+     * {@code statistics}, it gathers the statistics of every chunk it stores (when the array has fields that have any),
+     * stored beside the array as it is published.
+     */
+    static ArrayWriter ofNewArray(WritableStore store, NodePath node, ArrayMetadata meta, Json.JObject document, boolean statistics) {
+        WrittenStatistics gathered = null;
+        if (statistics) {
+            RecordLayout layout = RecordLayout.compile(meta.dataType(), CodecPipeline.of(meta).order());
+            gathered = WrittenStatistics.of(meta, layout.fields(), layout.recordSize(), new ChunkSource(store, node.prefix(), meta).unitShape());
+        }
+        return new ArrayWriter(store, node, meta, new Publication(store, node, document, gathered));
     }
 
     private ArrayWriter(ArrayWriter base, boolean skipFillChunks) {
@@ -87,6 +108,7 @@ public final class ArrayWriter implements AutoCloseable {
         this.skipFillChunks = skipFillChunks;
         this.sessions = base.sessions;
         this.publication = base.publication;
+        this.statistics = base.statistics;
     }
 
     /**
@@ -250,21 +272,30 @@ public final class ArrayWriter implements AutoCloseable {
             RunVisitor copier = source.apply(session);
             for (long n = 0; n < grid.count(); n++) {
                 long[] chunk = grid.unit(n);
-                String key = node.prefix() + meta.keyEncoding().key(chunk);
+                String relative = meta.keyEncoding().key(chunk);
+                String key = node.prefix() + relative;
                 session.ctx.at(path(), key);
+                if (statistics != null) {
+                    statistics.begins(relative);
+                }
                 try {
                     MemorySegment buffer = session.chunk();
                     boolean covered = everyField && grid.recordsIn(chunk) == recordsInBounds(chunk);
                     MemorySegment start = covered ? session.fill() : stored(key, session);
                     MemorySegment.copy(start, 0, buffer, 0, buffer.byteSize());
-                    grid.forEachRun(chunk, buffer, copier);
-                    commit(key, buffer, session);
+                    WrittenStatistics.Gathering gathering = statistics != null && covered ? statistics.gathering(copier) : null;
+                    grid.forEachRun(chunk, buffer, gathering != null ? gathering : copier);
+                    commit(chunk, relative, buffer, session, gathering);
                 } catch (ZarrException e) {
                     failed();
                     throw e;
                 } catch (RuntimeException e) {
                     failed();
                     throw new ZarrException.WriteFailure(path(), key, e);
+                } finally {
+                    if (statistics != null) {
+                        statistics.ended(relative);
+                    }
                 }
             }
         } finally {
@@ -294,14 +325,30 @@ public final class ArrayWriter implements AutoCloseable {
         }
     }
 
-    private void commit(String key, MemorySegment chunk, WriteSession session) {
+    /**
+     * Stores a chunk (deletes one of fill values only). A new array's statistics of it are those {@code gathering}
+     * gathered as the records were copied in, or (null: a chunk partly written, or a shard) read from the assembled
+     * chunk before it is encoded.
+     */
+    private void commit(long[] coordinates, String relative, MemorySegment chunk, WriteSession session,
+                        WrittenStatistics.Gathering gathering) {
+        String key = node.prefix() + relative;
         if (publication != null) {
             publication.chunk(key);
         }
         if (skipFillChunks && chunk.mismatch(session.fill()) < 0) {
             store.delete(key);
+            if (statistics != null) {
+                statistics.deleted(coordinates, relative);
+            }
         } else {
-            store.write(key, codecs.encode(chunk, session.ctx));
+            List<UnitEntry> summarized = statistics == null ? null : gathering != null ? gathering.entries(coordinates, relative)
+                    : statistics.summarize(coordinates, relative, chunk, session.fill());
+            MemorySegment encoded = codecs.encode(chunk, session.ctx);
+            store.write(key, encoded);
+            if (statistics != null) {
+                statistics.stored(relative, summarized, encoded.byteSize());
+            }
         }
     }
 

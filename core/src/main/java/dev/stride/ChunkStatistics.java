@@ -2,12 +2,15 @@ package dev.stride;
 
 import dev.stride.internal.where.Source;
 import dev.stride.internal.where.StatisticsBuilder;
+import dev.stride.internal.where.StatisticsLink;
 import dev.stride.internal.where.StatisticsTable;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Per-chunk statistics of an array's numeric, bool and time fields (count, NaN or NaT count, min, max), which let a
@@ -18,14 +21,18 @@ import java.util.List;
  */
 public final class ChunkStatistics {
     /** The key, relative to the array, of the statistics found by default. */
-    public static final String SIDECAR = "stride.statistics.json";
+    public static final String SIDECAR = StatisticsLink.SIDECAR;
 
     private final ZarrArray array;
     private final StatisticsTable table;
+    private final long read;
+    private final long kept;
 
-    private ChunkStatistics(ZarrArray array, StatisticsTable table) {
+    private ChunkStatistics(ZarrArray array, StatisticsTable table, long read, long kept) {
         this.array = array;
         this.table = table;
+        this.read = read;
+        this.kept = kept;
     }
 
     /**
@@ -39,10 +46,41 @@ public final class ChunkStatistics {
      * @throws ZarrException.Closed when the array is closed
      */
     public static ChunkStatistics build(ZarrArray array, ScanOptions options) {
+        return update(array, null, Long.MAX_VALUE, options, null, null);
+    }
+
+    /**
+     * Brings statistics up to date reading only what they do not cover: an entry of {@code previous} whose chunk is
+     * still the stored value it was computed from (the same size and version tag) is kept unread, and the other stored
+     * chunks are read, at most {@code mostRead} of them. An index that was interrupted, or one of an array written to
+     * since, so goes on where it was; {@code checkpoint} receives the statistics so far every {@code every}, so that one
+     * killed midway leaves what it had finished.
+     *
+     * @param array the array, open
+     * @param previous statistics of the array computed before, or null for none
+     * @param mostRead how many chunks to read at most, at least 0 ({@link Long#MAX_VALUE}: all); the others stored have
+     *        no entry until a later update reads them
+     * @param options the threads to read on and a progress callback (counting chunks read), null for the defaults
+     * @param every how often the statistics so far go to {@code checkpoint}; null for never
+     * @param checkpoint receives the statistics so far (to store them where the next update finds them); null for none
+     * @return the statistics, with how many chunks they read and kept
+     * @throws ZarrException.BadRequest when {@code mostRead} is negative
+     * @throws ZarrException.CorruptChunk when a chunk does not decode (naming its key)
+     * @throws ZarrException.StoreFailure when the store cannot read or list
+     * @throws ZarrException.Closed when the array is closed
+     */
+    public static ChunkStatistics update(ZarrArray array, ChunkStatistics previous, long mostRead, ScanOptions options,
+                                         Duration every, Consumer<ChunkStatistics> checkpoint) {
         ScanOptions o = options == null ? ScanOptions.defaults() : options;
         List<FieldAccessor> fields = ZarrException.BadRequest.requireNonNull(array, "array").layout().fields().stream()
                 .filter(f -> Source.of(f) != null).toList();
-        return new ChunkStatistics(array, new StatisticsBuilder(array.reader(), fields).build(o.threads(), o.progress()));
+        if (mostRead < 0) {
+            throw new ZarrException.BadRequest(array.path(), "cannot read at most " + mostRead + " chunks; give 0 or more");
+        }
+        StatisticsBuilder.Result result = new StatisticsBuilder(array.reader(), fields, array.layout().recordSize())
+                .build(previous == null ? null : previous.table, mostRead, o.threads(), o.progress(), every,
+                        checkpoint == null ? null : soFar -> checkpoint.accept(new ChunkStatistics(array, soFar, 0, 0)));
+        return new ChunkStatistics(array, result.table(), result.read(), result.kept());
     }
 
     /**
@@ -60,19 +98,21 @@ public final class ChunkStatistics {
         ZarrException.BadRequest.requireNonNull(array, "array");
         StatisticsTable table = StatisticsTable.parse(ZarrException.BadRequest.requireNonNull(json, "json"),
                 path -> array.layout().fieldOrNull(path), where);
-        return new ChunkStatistics(array, table);
+        return new ChunkStatistics(array, table, 0, 0);
     }
 
     /**
-     * The statistics kept beside the array as {@value #SIDECAR}, or null when there are none.
+     * The statistics kept beside the array: at the path its attribute {@code stride.statistics} names (relative to the
+     * array), else as {@value #SIDECAR}; null when there are none.
      *
      * @param array the array
      * @return its statistics, or null
      * @throws ZarrException.InvalidMetadata when the document there is not statistics, naming the member
-     * @throws ZarrException.StoreFailure when the store cannot read it
+     * @throws ZarrException.StoreFailure when the store cannot read it, or the link names no key of the store
      */
     public static ChunkStatistics sidecar(ZarrArray array) {
-        String key = ZarrException.BadRequest.requireNonNull(array, "array").reader().prefix() + SIDECAR;
+        ZarrException.BadRequest.requireNonNull(array, "array");
+        String key = array.reader().prefix() + StatisticsLink.path(array.metadata().attributes());
         byte[] json = array.reader().store().readBytes(key);
         return json == null ? null : parse(array, json, key);
     }
@@ -80,6 +120,16 @@ public final class ChunkStatistics {
     /** {@return the statistics as their JSON document, UTF-8} */
     public byte[] toJson() {
         return table.toJson(path -> array.layout().fieldOrNull(path));
+    }
+
+    /** {@return how many chunks computing these statistics read: 0 for statistics parsed or gathered elsewhere} */
+    public long chunksRead() {
+        return read;
+    }
+
+    /** {@return how many entries of earlier statistics these kept unread ({@link #update})} */
+    public long chunksKept() {
+        return kept;
     }
 
     /** {@return how many chunks (inner chunks, when sharded) have statistics} */

@@ -41,7 +41,8 @@ record TuningScratch(StoreDescriptor where, Path directory, ZarrWriter writer, T
                 throw new ZarrException.StoreFailure(null, "cannot write the candidates under the scratch location "
                         + (location == null ? System.getProperty("java.io.tmpdir") : location) + ": " + IoText.reason(e), e);
             }
-            ZarrWriter writer = ZarrWriter.open(directory);
+            // a candidate's stored bytes and write time are those of its chunks alone
+            ZarrWriter writer = ZarrWriter.open(directory).statistics(false);
             Thread removal = Thread.ofPlatform().unstarted(() -> deleteTree(directory));
             Runtime.getRuntime().addShutdownHook(removal);
             return new TuningScratch(StoreDescriptor.of(directory.toUri()), directory, writer, removal);
@@ -50,7 +51,7 @@ record TuningScratch(StoreDescriptor where, Path directory, ZarrWriter writer, T
         StoreDescriptor inside = new StoreDescriptor(URI.create(base.toString().replaceFirst("/+$", "") + "/" + name), given.options());
         ZarrWriter writer = null;
         try (Arena arena = Arena.ofConfined()) {
-            writer = ZarrWriter.open(inside);
+            writer = ZarrWriter.open(inside).statistics(false);
             // an unwritable store fails here, before the sample is read
             writer.store().write("probe", arena.allocate(1));
             writer.store().delete("probe");

@@ -8,7 +8,6 @@ import dev.stride.internal.store.LocalStore;
 import dev.stride.internal.store.Stores;
 import dev.stride.internal.write.Consolidation;
 import dev.stride.internal.write.NodePath;
-import dev.stride.internal.write.Publication;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.GroupMetadata;
@@ -57,6 +56,7 @@ public final class ZarrWriter implements AutoCloseable {
     /** Groups this writer stored or found: their ancestors need no second look. */
     private final Set<String> groups = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
+    private volatile boolean statistics = true;
 
     private ZarrWriter(WritableStore store) {
         this.store = store;
@@ -129,6 +129,22 @@ public final class ZarrWriter implements AutoCloseable {
     }
 
     /**
+     * Whether the arrays this writer creates from now on get chunk statistics ({@link ChunkStatistics}), true by
+     * default: each chunk's are computed from its records as it is encoded, and when the array is published they are
+     * stored beside it as {@value ChunkStatistics#SIDECAR}, linked from its attributes
+     * ({@code "stride.statistics": {"path": ..., "version": 1}}), so that reads with a predicate skip the chunks they
+     * rule out. A chunk whose file changed in the last seconds when the array is published has no version tag there,
+     * and so is always read ({@code stride index} completes them). Arrays that existed before are not given any.
+     *
+     * @param gather true to gather statistics, false to write arrays without them (and without the link)
+     * @return this writer
+     */
+    public ZarrWriter statistics(boolean gather) {
+        this.statistics = gather;
+        return this;
+    }
+
+    /**
      * Creates a group without attributes, as {@link #createGroup(String, Json.JObject)}.
      *
      * @param path the group's path from the root
@@ -197,7 +213,7 @@ public final class ZarrWriter implements AutoCloseable {
             }
             return track(new ArrayWriter(store, node, meta, null));
         }
-        ArrayWriter writer = new ArrayWriter(store, node, meta, new Publication(store, node, doc));
+        ArrayWriter writer = ArrayWriter.ofNewArray(store, node, meta, doc, statistics);
         unpublished.put(node.path(), writer);
         return track(writer);
     }

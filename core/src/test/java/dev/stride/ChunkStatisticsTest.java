@@ -5,6 +5,7 @@ import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
 import dev.stride.model.FilteredScan;
 import dev.stride.model.Predicate;
+import dev.stride.model.ScanOptions;
 import dev.stride.model.StructType;
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
@@ -16,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -95,6 +98,50 @@ class ChunkStatisticsTest {
                     .replaceFirst("\"min\":0,", "\"min\":\"zero\",");
             e = assertThrows(ZarrException.InvalidMetadata.class, () -> ChunkStatistics.parse(array, json.getBytes(StandardCharsets.UTF_8), "s.json"));
             assertEquals("s.json chunks/0/fields/x/min: is not an integer", e.getMessage());
+        }
+    }
+
+    /** A pass that stops after a few inner chunks leaves them to its checkpoint; the next reads only the others. */
+    @Test
+    void anIndexKilledMidwayGoesOnFromItsLastCheckpoint() throws IOException {
+        try (Zarr zarr = write()) {
+            ZarrArray array = sharded(zarr);
+            List<ChunkStatistics> checkpoints = new ArrayList<>();
+            class Killed extends RuntimeException {
+            }
+            assertThrows(Killed.class, () -> ChunkStatistics.update(array, null, Long.MAX_VALUE, ScanOptions.threads(1), Duration.ZERO, soFar -> {
+                checkpoints.add(soFar);
+                if (checkpoints.size() == 7) {
+                    throw new Killed();
+                }
+            }));
+            ChunkStatistics saved = checkpoints.getLast();
+            assertEquals(7, saved.chunks(), "one inner chunk more at each checkpoint");
+            ChunkStatistics resumed = ChunkStatistics.update(array, ChunkStatistics.parse(array, saved.toJson(), "saved.json"),
+                    Long.MAX_VALUE, null, null, null);
+            assertEquals(List.of(20, 13L, 7L), List.of(resumed.chunks(), resumed.chunksRead(), resumed.chunksKept()));
+            assertEquals(new String(ChunkStatistics.build(array, null).toJson(), StandardCharsets.UTF_8),
+                    new String(resumed.toJson(), StandardCharsets.UTF_8));
+        }
+    }
+
+    /** At most so many chunks a pass; what is stored is kept until its value changes, then read again. */
+    @Test
+    void updatesReadOnlyWhatChangedAndAtMostWhatTheyAreAllowed() throws IOException {
+        try (Zarr zarr = write()) {
+            ZarrArray array = sharded(zarr);
+            ChunkStatistics first = ChunkStatistics.update(array, null, 6, null, null, null);
+            assertEquals(List.of(6, 6L, 0L), List.of(first.chunks(), first.chunksRead(), first.chunksKept()));
+            ChunkStatistics all = ChunkStatistics.update(array, first, Long.MAX_VALUE, null, null, null);
+            assertEquals(List.of(20, 14L, 6L), List.of(all.chunks(), all.chunksRead(), all.chunksKept()));
+            // the shard c/1 (inner chunks 4..7) rewritten as it was: a new time, so its four entries are read again
+            Path shard = dir.resolve("c/1");
+            Files.write(shard, Files.readAllBytes(shard));
+            Files.setLastModifiedTime(shard, FileTime.fromMillis(System.currentTimeMillis() - 60_000L));
+            ChunkStatistics again = ChunkStatistics.update(array, all, Long.MAX_VALUE, null, null, null);
+            assertEquals(List.of(20, 4L, 16L), List.of(again.chunks(), again.chunksRead(), again.chunksKept()));
+            var e = assertThrows(ZarrException.BadRequest.class, () -> ChunkStatistics.update(array, null, -1, null, null, null));
+            assertEquals("/: cannot read at most -1 chunks; give 0 or more", e.getMessage());
         }
     }
 }

@@ -25,6 +25,7 @@ import dev.stride.http.UploadSettings;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValueIdentity;
 import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
 
@@ -292,6 +293,18 @@ public final class AzureStore implements WritableStore {
     public long size(String key) {
         BlobProperties properties = properties(checked(key));
         return properties == null ? -1 : properties.getBlobSize();
+    }
+
+    /** The size and ETag from one properties request: Azure gives a blob a new ETag at every write. */
+    @Override
+    public ValueIdentity identity(String key) {
+        ensureOpen();
+        BlobProperties properties = properties(KeyPaths.check(key));
+        if (properties == null) {
+            return null;
+        }
+        String etag = properties.getETag();
+        return new ValueIdentity(properties.getBlobSize(), etag == null || etag.isBlank() ? null : "ETag " + etag);
     }
 
     /**

@@ -43,7 +43,9 @@ import java.util.function.Supplier;
                 "By default each array is stored in chunks of the shape its",
                 "source is read in (the inner chunks of a sharded source), unsharded,",
                 "uncompressed and little-endian. Chunks holding only the fill value",
-                "are left out. Each thread copies a slab of whole destination chunks",
+                "are left out. Each array gets chunk statistics (stride.statistics.json",
+                "beside its zarr.json, see index), computed as its chunks are written.",
+                "Each thread copies a slab of whole destination chunks",
                 "or shards at a time, so memory does not grow with the array.",
                 "Prints each array's records and bytes on disk before and after, and",
                 "the time taken.",
@@ -73,6 +75,10 @@ final class CopyCommand extends NodeCommand {
             + " nothing.")
     boolean skipUnreadable;
 
+    @Option(names = "--no-statistics", description = "Write no chunk statistics (and no link to them in the arrays'"
+            + " attributes); scan and cat --where then read every chunk until stride index computes them.")
+    boolean noStatistics;
+
     @Option(names = "--threads", paramLabel = "N", description = "Copying threads (default: one per processor, here ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
 
@@ -101,11 +107,11 @@ final class CopyCommand extends NodeCommand {
             List<ArrayCopy> copies = new ArrayList<>();
             if (destinationPath != null) {
                 try (Staging staging = atDestination(() -> Staging.beside(destinationPath))) {
-                    copyTo(() -> ZarrWriter.open(staging.directory()), groups, arrays, copies, report);
+                    copyTo(() -> ZarrWriter.open(staging.directory()).statistics(!noStatistics), groups, arrays, copies, report);
                     atDestination(staging::publish);
                 }
             } else {
-                copyTo(() -> claimedVacant(ZarrWriter.open(store(destination))), groups, arrays, copies, report);
+                copyTo(() -> claimedVacant(ZarrWriter.open(store(destination)).statistics(!noStatistics)), groups, arrays, copies, report);
             }
             double seconds = (System.nanoTime() - started) / 1e9;
             copies.forEach(c -> report(c, report));

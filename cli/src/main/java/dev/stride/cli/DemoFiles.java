@@ -1,5 +1,7 @@
 package dev.stride.cli;
 
+import dev.stride.ChunkStatistics;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -10,9 +12,9 @@ import java.util.List;
 import java.util.function.Predicate;
 
 /**
- * The files an earlier demo wrote into a directory: its root {@code zarr.json}, {@code tracks/zarr.json}, the shards
- * {@code tracks/c/N} and temporary files a killed run left. Anything else there (a file of the user's, a link, a
- * folder) belongs to someone else: the demo then touches nothing and names it.
+ * The files an earlier demo wrote into a directory: its root {@code zarr.json}, {@code tracks/zarr.json} and the
+ * statistics beside it, the shards {@code tracks/c/N} and temporary files a killed run left. Anything else there (a
+ * file of the user's, a link, a folder) belongs to someone else: the demo then touches nothing and names it.
  */
 final class DemoFiles {
     private static final String TEMP_PREFIX = ".stride-tmp-";
@@ -26,7 +28,7 @@ final class DemoFiles {
         collect(dir, dir, name -> name.equals("zarr.json"), "tracks", out);
         Path tracks = dir.resolve("tracks");
         if (Files.isDirectory(tracks, LinkOption.NOFOLLOW_LINKS)) {
-            collect(dir, tracks, name -> name.equals("zarr.json"), "c", out);
+            collect(dir, tracks, name -> name.equals("zarr.json") || name.equals(ChunkStatistics.SIDECAR), "c", out);
             Path shards = tracks.resolve("c");
             if (Files.isDirectory(shards, LinkOption.NOFOLLOW_LINKS)) {
                 collect(dir, shards, name -> name.matches("[0-9]+"), null, out);

@@ -5,14 +5,17 @@ import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.internal.text.IoText;
 import dev.stride.model.ScanOptions;
+import dev.stride.model.ZarrException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -26,18 +29,36 @@ import java.util.UUID;
                 "modification time and inode). A chunk rewritten since is read, never",
                 "skipped. The statistics go beside the array as",
                 "stride.statistics.json, where scan and cat find them, or to --statistics",
-                "FILE (an array you cannot write to); see docs/statistics.md."})
+                "FILE (an array you cannot write to); see docs/statistics.md.",
+                "",
+                "Statistics already there are brought up to date: a chunk whose entry",
+                "was computed from the value stored now is not read again. What is",
+                "done is written every ten seconds, so an index that is stopped or",
+                "killed goes on from there when run again."})
 final class IndexCommand extends NodeCommand {
 
     @Option(names = "--statistics", paramLabel = "FILE", description = "Write the statistics to FILE instead of beside the array.")
     Path statistics;
 
+    @Option(names = "--max-chunks", paramLabel = "N", description = "Read at most N chunks in this run; the statistics of those and"
+            + " of every chunk indexed before are written, and the next run reads the rest.")
+    long maxChunks = Long.MAX_VALUE;
+
+    @Option(names = "--rebuild", description = "Read every chunk again, ignoring the statistics already there.")
+    boolean rebuild;
+
     @Option(names = "--threads", paramLabel = "N", description = "Reading threads (default: one per processor, here ${DEFAULT-VALUE}).")
     int threads = Runtime.getRuntime().availableProcessors();
+
+    /** How often an index writes what it has done. */
+    private static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(10);
 
     @Override
     public Integer call() {
         requireThreads(threads);
+        if (maxChunks < 0) {
+            throw usageError("--max-chunks must be 0 or more, not " + maxChunks);
+        }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
             Path file = statistics != null ? statistics : beside();
@@ -46,14 +67,36 @@ final class IndexCommand extends NodeCommand {
             }
             ProgressBar progress = new ProgressBar(err(), "index " + location, "chunks", Terminal::stderrIsTerminal);
             long started = System.nanoTime();
-            ChunkStatistics built = ChunkStatistics.build(array, new ScanOptions(threads, progress));
+            ChunkStatistics built = ChunkStatistics.update(array, rebuild ? null : existing(array, file), maxChunks,
+                    new ScanOptions(threads, progress), CHECKPOINT_EVERY, soFar -> write(file, soFar.toJson()));
             double seconds = (System.nanoTime() - started) / 1e9;
             progress.clear();
             write(file, built.toJson());
-            out().write(String.format(Locale.ROOT, "statistics of %,d chunks written to %s in %.3f s%n", built.chunks(),
-                    TerminalText.of(file.toString()), seconds));
+            out().write(String.format(Locale.ROOT, "statistics of %,d chunks written to %s in %.3f s (%,d read, %,d unchanged)%n",
+                    built.chunks(), TerminalText.of(file.toString()), seconds, built.chunksRead(), built.chunksKept()));
         }
         return 0;
+    }
+
+    /**
+     * The statistics an earlier index wrote to {@code file}, or null when there are none; ones this Stride cannot read
+     * (another layout version, a damaged file) are named in a warning and computed anew.
+     */
+    private ChunkStatistics existing(ZarrArray array, Path file) {
+        byte[] json;
+        try {
+            json = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw usageError("cannot read " + file + ": " + IoText.reason(e));
+        }
+        try {
+            return ChunkStatistics.parse(array, json, file.toString());
+        } catch (ZarrException.InvalidMetadata | ZarrException.Unsupported e) {
+            err().println(spec.qualifiedName() + ": warning: " + TerminalText.of(e.getMessage()) + "; computing the statistics anew");
+            return null;
+        }
     }
 
     /** Beside the array: only a local array has a directory to write into. */

@@ -65,7 +65,8 @@ class CopyCommandTest {
                       "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c", "configuration": {}}],
                       "index_location": "end"}}]"""), new Json.JArray(List.<Json>copyOf(encoding.codecs())));
             assertEquals(List.of("t"), records.dimensionNames());
-            assertEquals(json("{\"unit\": \"m\"}"), records.attributes());
+            assertEquals(json("{\"unit\": \"m\", \"stride.statistics\": {\"path\": \"stride.statistics.json\", \"version\": 1}}"),
+                    records.attributes(), "the source's attributes and the link to the statistics the copy wrote");
             assertEquals(json("{\"id\": 7, \"when\": \"NaT\", \"point\": {\"x\": 0.0, \"y\": 0.0}, \"h\": 0.0, \"z\": [0.0, 0.0], "
                     + "\"tag\": [0, 0, 0], \"ok\": false}"), records.fillValue().json());
             assertArrayEquals(new long[] {4, 4}, ((ArrayMetadata) zarr.metadata("/sub/grid")).chunkShape(), "--shards sets the leading dimension");
@@ -82,8 +83,8 @@ class CopyCommandTest {
             assertEquals(List.of("records", "sharded", "sub"), zarr.children("/"));
             assertEquals(List.of("grid"), zarr.children("/sub"));
         }
-        assertEquals(List.of("c/0", "c/1"), files(copy.resolve("records")), "the third chunk holds only fill values");
-        assertEquals(List.of(), files(copy.resolve("sharded")));
+        assertEquals(List.of("c/0", "c/1", "stride.statistics.json"), files(copy.resolve("records")), "the third chunk holds only fill values");
+        assertEquals(List.of("stride.statistics.json"), files(copy.resolve("sharded")));
     }
 
     @Test

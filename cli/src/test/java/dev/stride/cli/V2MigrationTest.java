@@ -39,6 +39,9 @@ class V2MigrationTest {
         return V2Corpus.readable().stream().filter(c -> c.path().equals(path)).findFirst().orElseThrow();
     }
 
+    /** What a copy adds to each array's attributes: the link to the statistics it wrote beside it. */
+    private static final Json STATISTICS_LINK = Json.object("path", Json.string("stride.statistics.json"), "version", Json.number(1));
+
     private static CliRun copy(Object... args) {
         Object[] all = new Object[args.length + 1];
         all[0] = "copy";
@@ -55,7 +58,7 @@ class V2MigrationTest {
         CliRun run = copy(V2Corpus.root().resolve("numcodecs/tree.zarr"), copy);
         assertTrue(run.out().contains("consolidated     metadata in /"), run.out());
         Json.JObject points = V2Corpus.parse(copy.resolve("tracks/points/zarr.json"));
-        assertEquals(Json.object("units", Json.string("deg")), points.get("attributes"));
+        assertEquals(Json.object("units", Json.string("deg"), "stride.statistics", STATISTICS_LINK), points.get("attributes"));
         assertEquals(json("""
                 {"zarr_format": 3, "node_type": "group", "attributes": {"title": "a v2 hierarchy"},
                  "consolidated_metadata": {"kind": "inline", "must_understand": false, "metadata": {
@@ -138,7 +141,7 @@ class V2MigrationTest {
         copy(dir.resolve("xr.zarr"), copy);
         Json.JObject doc = V2Corpus.parse(copy.resolve("temperature/zarr.json"));
         assertEquals(new Json.JArray(List.of(Json.string("time"))), doc.get("dimension_names"));
-        assertEquals(Json.object("units", Json.string("K")), doc.get("attributes"));
+        assertEquals(Json.object("units", Json.string("K"), "stride.statistics", STATISTICS_LINK), doc.get("attributes"));
         assertEquals(Json.object("Conventions", Json.string("CF-1.8")), V2Corpus.parse(copy.resolve("zarr.json")).get("attributes"));
         assertEquals("280\n281\n-3\n", CliRun.of("cat", copy.resolve("temperature")).out());
     }
@@ -156,7 +159,8 @@ class V2MigrationTest {
                  "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
                  "fill_value": "AAAAAAAA+D8AAAAAAAAEwAAAUEA=",
                  "codecs": [{"name": "bytes"}],
-                 "attributes": {}}"""), V2Corpus.parse(copy.resolve("zarr.json")));
+                 "attributes": {"stride.statistics": {"path": "stride.statistics.json", "version": 1}}}"""),
+                V2Corpus.parse(copy.resolve("zarr.json")));
         V2Corpus.assertValues(c.values(), V2Corpus.elements(CliRun.of("cat", copy, "--format", "jsonl")), c.path());
 
         CliRun big = CliRun.of("copy", c.dir(), dir.resolve("big.zarr"), "--struct-name", "structured", "--endian", "big");

@@ -11,10 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -117,6 +119,33 @@ class WhereCommandTest {
     }
 
     @Test
+    void indexGoesOnWhereItStoppedAndReadsOnlyWhatChanged() throws IOException {
+        Path r = records();
+        assertIndexed(r, "statistics of 1 chunks", "(1 read, 0 unchanged)", "--max-chunks", "1");
+        assertIndexed(r, "statistics of 2 chunks", "(1 read, 1 unchanged)");
+        assertIndexed(r, "statistics of 2 chunks", "(0 read, 2 unchanged)");
+        Files.write(r.resolve("c/1"), Files.readAllBytes(r.resolve("c/1")));
+        backdate(r.resolve("c/1"), 30);
+        assertIndexed(r, "statistics of 2 chunks", "(1 read, 1 unchanged)");
+        assertIndexed(r, "statistics of 2 chunks", "(2 read, 0 unchanged)", "--rebuild");
+        Path file = r.resolve("stride.statistics.json");
+        Files.writeString(file, "{\"format\": \"stride.statistics\", \"version\": 9}");
+        CliRun run = assertIndexed(r, "statistics of 2 chunks", "(2 read, 0 unchanged)");
+        assertEquals("stride index: warning: " + file + " version: statistics of layout version 9; this Stride reads 1;"
+                + " computing the statistics anew\n", run.err());
+        assertUsage(CliRun.of("index", r, "--max-chunks", "-1"), "stride index: --max-chunks must be 0 or more, not -1 (see 'stride index --help')\n");
+    }
+
+    private static CliRun assertIndexed(Path array, String chunks, String counts, String... options) {
+        List<Object> args = new ArrayList<>(List.of("index", array));
+        args.addAll(List.of(options));
+        CliRun run = CliRun.of(args.toArray());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith(chunks + " written to ") && run.out().strip().endsWith(counts), run.out());
+        return run;
+    }
+
+    @Test
     void statisticsElsewhereAreNamedWithStatistics() {
         Path r = records();
         Path file = dir.resolve("stats.json");
@@ -126,6 +155,31 @@ class WhereCommandTest {
         Json.JObject with = json(CliRun.of("scan", r, "--where", "id < 5", "--json", "--statistics", file).out());
         assertEquals(Json.number(0), without.get("chunks_skipped"));
         assertEquals(Json.number(1), with.get("chunks_skipped"));
+    }
+
+    @Test
+    void aCopyCarriesStatisticsOfEveryChunkItStoresUnlessToldNot() throws IOException {
+        Path r = records();
+        Path copy = dir.resolve("copy");
+        CliRun run = CliRun.of("copy", r, copy);
+        assertEquals(0, run.exitCode(), run.err());
+        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(copy.resolve("stride.statistics.json")));
+        List<String> keys = ((Json.JArray) doc.get("chunks")).items().stream()
+                .map(e -> ((Json.JString) ((Json.JObject) e).get("key")).value()).toList();
+        try (Stream<Path> chunks = Files.list(copy.resolve("c"))) {
+            assertEquals(chunks.map(c -> "c/" + c.getFileName()).sorted().toList(), keys);
+        }
+        Json.JObject metadata = (Json.JObject) JsonCodec.parse(Files.readAllBytes(copy.resolve("zarr.json")));
+        assertEquals(JsonCodec.parse("{\"path\": \"stride.statistics.json\", \"version\": 1}".getBytes(StandardCharsets.UTF_8)),
+                ((Json.JObject) metadata.get("attributes")).get("stride.statistics"));
+        assertCat(copy, "id > 9223372036854775808", "{\"id\":18446744073709551615}", "{\"id\":9223372036854775813}");
+
+        Path bare = dir.resolve("bare");
+        CliRun without = CliRun.of("copy", r, bare, "--no-statistics");
+        assertEquals(0, without.exitCode(), without.err());
+        assertFalse(Files.exists(bare.resolve("stride.statistics.json")));
+        assertFalse(Files.readString(bare.resolve("zarr.json")).contains("stride.statistics"));
+        assertCat(bare, "id > 9223372036854775808", "{\"id\":18446744073709551615}", "{\"id\":9223372036854775813}");
     }
 
     @Test

@@ -200,17 +200,19 @@ public interface Store extends AutoCloseable {
     long size(String key);
 
     /**
-     * A tag that changes whenever a key's value is replaced or rewritten, found without reading the value (a local
-     * file's modification time and identity, an object's ETag), or null when the store cannot tell one cheaply (the
-     * default) or the key does not exist. Chunk statistics record it, and trust themselves only while it is unchanged:
-     * a store that answers must never give an old tag for a new value.
+     * A key's value's size and version tag, found together without reading the value (one look at a file, one HEAD),
+     * or null when the key does not exist. The tag changes whenever the value is replaced or rewritten (a local file's
+     * modification time and identity, an object's ETag); it is null when the store cannot tell one cheaply, as by
+     * default, which asks {@link #size} alone. Chunk statistics record both and trust themselves only while both are
+     * unchanged: a store that gives a tag must never give an old tag for a new value.
      *
      * @param key the key, as the SPI allows keys
-     * @return the value's version tag, or null
+     * @return the value's size and tag (the tag possibly null), or null when the key does not exist
      * @throws dev.stride.model.ZarrException.StoreFailure when the key cannot be looked at, as for {@link #size}
      */
-    default String versionTag(String key) {
-        return null;
+    default ValueIdentity identity(String key) {
+        long size = size(key);
+        return size < 0 ? null : new ValueIdentity(size, null);
     }
 
     /**

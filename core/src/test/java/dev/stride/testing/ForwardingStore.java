@@ -4,6 +4,7 @@ import dev.stride.spi.ListableStore;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValueIdentity;
 import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
 
@@ -58,8 +59,8 @@ public abstract class ForwardingStore implements WritableStore {
     }
 
     @Override
-    public String versionTag(String key) {
-        return delegate.versionTag(key);
+    public ValueIdentity identity(String key) {
+        return delegate.identity(key);
     }
 
     @Override

@@ -152,6 +152,7 @@ public abstract class StoreContract {
         Store store = store();
         ALL.forEach((key, value) -> {
             assertEquals(value.length, store.size(key), key);
+            assertEquals(value.length, store.identity(key).size(), key);
             assertArrayEquals(value, bytes(store.read(key, 0, -1, scratch)), key);
             assertArrayEquals(value, store.readBytes(key), key);
         });
@@ -266,6 +267,7 @@ public abstract class StoreContract {
             assertNull(store.readRanges(key, new long[0], new long[0], scratch), key);
             assertNull(store.readBytes(key), key);
             assertEquals(-1, store.size(key), key);
+            assertNull(store.identity(key), key);
         }
     }
 
@@ -307,6 +309,7 @@ public abstract class StoreContract {
         Store store = store();
         for (String key : List.of("", "/zarr.json", "a/", "a//b", "./zarr.json", "a/./b", "../zarr.json", "a/../zarr.json", "..")) {
             failsNaming(key, () -> store.size(key));
+            failsNaming(key, () -> store.identity(key));
             failsNaming(key, () -> store.read(key, 0, -1, scratch));
             failsNaming(key, () -> store.readPrefix(key, 4, scratch));
             failsNaming(key, () -> store.readSuffix(key, 4, scratch));
@@ -378,6 +381,7 @@ public abstract class StoreContract {
         store.close();
         assertThrows(ZarrException.Closed.class, () -> store.read(LARGE, 0, 10, scratch));
         assertThrows(ZarrException.Closed.class, () -> store.size(LARGE));
+        assertThrows(ZarrException.Closed.class, () -> store.identity(LARGE));
         assertThrows(ZarrException.Closed.class, () -> store.readBytes(LARGE));
         assertThrows(ZarrException.Closed.class, () -> store.readSuffix(LARGE, 10, scratch));
         assertDoesNotThrow(store::close, "closing twice does nothing");

@@ -135,13 +135,29 @@ public final class HttpTransport implements AutoCloseable {
      * @throws ZarrException.StoreFailure when the size cannot be found
      */
     public long head(URI uri, String key, Map<String, String> headers, RequestSigner signer) {
-        Request<Long> r = new Request<>("HEAD", uri, key, null, headers, signer, null, true, -1L, settings.timeout());
+        ValueHead head = headValue(uri, key, headers, signer);
+        return head == null ? -1 : head.size();
+    }
+
+    /**
+     * What a HEAD tells of a value: its size and the headers naming its version; null when it does not exist (as
+     * {@link #head}).
+     *
+     * @throws ZarrException.StoreFailure when the size cannot be found
+     */
+    public ValueHead headValue(URI uri, String key, Map<String, String> headers, RequestSigner signer) {
+        Request<ValueHead> r = new Request<>("HEAD", uri, key, null, headers, signer, null, true, null, settings.timeout());
         return exchange(r, (info, attempt) -> {
             if (info.statusCode() != 200) {
                 return null;
             }
             long size = contentLength(info);
-            return BodySubscribers.replacing(size < 0 ? new Outcome.Fail<>("a 200 without a Content-Length") : new Outcome.Done<>(size));
+            if (size < 0) {
+                return failing("a 200 without a Content-Length");
+            }
+            var h = info.headers();
+            return BodySubscribers.replacing(new Outcome.Done<>(new ValueHead(size, h.firstValue("ETag").orElse(null),
+                    h.firstValue("Last-Modified").orElse(null), h.firstValue("Date").orElse(null))));
         });
     }
 

@@ -4,6 +4,7 @@ import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.Store;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValueIdentity;
 import dev.stride.spi.ValuePart;
 
 import java.lang.foreign.MemorySegment;
@@ -324,6 +325,26 @@ public abstract class RemoteStore implements Store {
     public long size(String key) {
         ensureOpen();
         return transport.head(uriOf(key), key, headersFor("HEAD"), signer());
+    }
+
+    /**
+     * The size and version tag from one HEAD. The tag is not taken from the GETs that read chunks: statistics judge a
+     * chunk before reading it, so a query pays one HEAD for each chunk its statistics would leave unread (instead of
+     * its GET), and an index one before and one after its pass.
+     */
+    @Override
+    public ValueIdentity identity(String key) {
+        ensureOpen();
+        ValueHead head = transport.headValue(uriOf(key), key, headersFor("HEAD"), signer());
+        return head == null ? null : new ValueIdentity(head.size(), versionTag(head));
+    }
+
+    /**
+     * The version tag a HEAD answer gives, or null: by default {@link ValueHead#settledTag()}, since a plain server's
+     * ETag may be made of the modification second; a store whose ETags follow the content says so by overriding.
+     */
+    protected String versionTag(ValueHead head) {
+        return head.settledTag();
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.stride.http.ListedNames;
 import dev.stride.http.RemoteStore;
 import dev.stride.http.RequestSigner;
 import dev.stride.http.UploadSettings;
+import dev.stride.http.ValueHead;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
@@ -92,6 +93,12 @@ public final class S3Store extends RemoteStore implements WritableStore {
     @Override
     protected RequestSigner signer() {
         return signer;
+    }
+
+    /** The ETag: S3's is a hash of the content, so a rewrite with other bytes always has another. */
+    @Override
+    protected String versionTag(ValueHead head) {
+        return head.contentTag();
     }
 
     /**

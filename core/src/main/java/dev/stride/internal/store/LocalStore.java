@@ -7,6 +7,7 @@ import dev.stride.spi.ListableStore;
 import dev.stride.spi.ReadScope;
 import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
+import dev.stride.spi.ValueIdentity;
 import dev.stride.spi.ValuePart;
 
 import java.io.IOException;
@@ -34,6 +35,11 @@ import java.util.stream.Stream;
 public sealed class LocalStore implements ListableStore permits WritableLocalStore {
     /** How long after its last change a file's time cannot vouch for its content (FAT stamps times by two seconds). */
     static final long RECENT_NANOS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * The same for a time with a fraction of a second, which only a file system that keeps finer times stores: those
+     * stamp times by the kernel's tick (a few milliseconds), far below this.
+     */
+    static final long RECENT_FINE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private static final String TEMP_PREFIX = WriteTree.TEMP_PREFIX;
     /** Larger {@code zarr.json} files are refused unread (consolidated metadata of a big hierarchy stays far below). */
@@ -286,13 +292,15 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /**
-     * The file's modification time in nanoseconds and its identity (device and inode where the file system has them):
-     * a writer that replaces a file by a rename makes a new inode, one that rewrites it in place a new time. A file
-     * modified in the last {@link #RECENT_NANOS} gets no tag: a file system stamps times by a coarse clock, so a rewrite
-     * in place within the same tick would keep the time (git's "racily clean" files).
+     * The file's size, and as its tag its modification time in nanoseconds and its identity (device and inode where
+     * the file system has them), from one look at it: a writer that replaces a file by a rename makes a new inode, one
+     * that rewrites it in place a new time. A file modified in the last {@link #RECENT_NANOS} gets no tag: a file
+     * system stamps times by a coarse clock, so a rewrite in place within the same tick would keep the time (git's
+     * "racily clean" files). A time with a fraction of a second shows a file system that keeps fine times: then
+     * {@link #RECENT_FINE_NANOS} (so a writer that looks at the chunks it just stored finds most of them tagged).
      */
     @Override
-    public String versionTag(String key) {
+    public ValueIdentity identity(String key) {
         ensureOpen();
         KeyFiles.Found file = files.find(key);
         if (file == null) {
@@ -300,11 +308,11 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         }
         long modified = file.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS);
         long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
-        if (now - modified < RECENT_NANOS) {
-            return null;
+        if (now - modified < (modified % 1_000_000_000L != 0 ? RECENT_FINE_NANOS : RECENT_NANOS)) {
+            return new ValueIdentity(file.size(), null);
         }
         Object identity = file.attributes().fileKey();
-        return modified + (identity == null ? "" : " " + identity);
+        return new ValueIdentity(file.size(), modified + (identity == null ? "" : " " + identity));
     }
 
     @Override

@@ -7,112 +7,160 @@ import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
-import dev.stride.spi.Store;
+import dev.stride.spi.ValueIdentity;
 
 import java.lang.foreign.MemorySegment;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Computes the statistics of every stored unit of an array in one parallel pass. Each stored value's size and version
- * tag are taken before the pass and again after it; a unit whose value changed in between gets no entry (a reader then
- * reads it), so an entry never pairs one value's statistics with another value's identity.
+ * Computes the statistics of an array's stored units in one parallel pass, reading only those that earlier statistics
+ * do not cover. Each stored value's size and version tag are taken before the pass and again after its units are read;
+ * a unit whose value changed in between gets no entry (a reader then reads it), so an entry never pairs one value's
+ * statistics with another value's identity. A value with no tag before the pass gets an entry without one, which no
+ * reader trusts and the next pass reads again.
  */
 public final class StatisticsBuilder {
     private final ArrayReader array;
     private final List<FieldAccessor> fields;
-    private final Source[] sources;
+    private final long recordSize;
     private final UnitGrid grid;
 
-    /** Statistics of {@code fields} (each one {@link Source#of} accepts). */
-    public StatisticsBuilder(ArrayReader array, List<FieldAccessor> fields) {
+    /** Statistics of {@code fields} (each one {@link Source#of} accepts) of records of {@code recordSize} bytes. */
+    public StatisticsBuilder(ArrayReader array, List<FieldAccessor> fields, long recordSize) {
         this.array = array;
         this.fields = List.copyOf(fields);
-        this.sources = fields.stream().map(Source::of).toArray(Source[]::new);
+        this.recordSize = recordSize;
         this.grid = new UnitGrid(array.unitShape(), Region.all(array.metadata().shape()));
     }
 
-    /** The size and version tag of a stored value. */
-    private record Identity(long size, String version) { }
+    /** What a pass gave: the statistics, and how many units it read and how many entries it kept from before. */
+    public record Result(StatisticsTable table, long read, long kept) { }
 
-    /** Reads the array's stored units on {@code threads} threads; {@code progress} counts units. */
-    public StatisticsTable build(int threads, ScanOptions.Progress progress) {
+    /**
+     * Reads the array's stored units on {@code threads} threads, except those whose entry in {@code previous} (null:
+     * none) was computed from the value stored now and has every field, which are kept unread; at most
+     * {@code mostRead} units are read, the others left without an entry for a later pass. {@code progress} counts the
+     * units read. Every {@code every} (null: never) the statistics so far go to {@code checkpoint}, so that a pass
+     * killed midway leaves what it had finished for the next one.
+     */
+    public Result build(StatisticsTable previous, long mostRead, int threads, ScanOptions.Progress progress,
+                        Duration every, Consumer<StatisticsTable> checkpoint) {
         array.ensureOpen();
         long[] stored = StoredUnits.list(array.store(), array.prefix(), array.metadata(), array.unitShape(), grid);
         long count = stored == null ? grid.count() : stored.length;
-        Map<String, Identity> before = new HashMap<>();
+        Set<String> keys = new LinkedHashSet<>();
         for (long item = 0; item < count; item++) {
-            String key = array.keyOf(grid.unit(stored == null ? item : stored[(int) item]));
-            before.computeIfAbsent(key, this::identity);
+            keys.add(array.keyOf(grid.unit(stored == null ? item : stored[(int) item])));
         }
-        List<UnitEntry> entries = new ArrayList<>();
-        new ParallelReader(array, grid, stored, threads, progress).run(worker -> new Gatherer(entries));
-        List<UnitEntry> kept = new ArrayList<>();
-        Map<String, Identity> after = new HashMap<>();
-        for (UnitEntry e : entries) {
-            String key = array.prefix() + e.key();
-            Identity then = before.get(key);
-            if (then != null && then.size() >= 0 && then.equals(after.computeIfAbsent(key, this::identity))) {
-                kept.add(new UnitEntry(e.unit(), e.key(), then.size(), then.version(), e.records(), e.fields()));
+        Pass pass = new Pass(Identities.of(array.store(), List.copyOf(keys)), every, checkpoint);
+        StatisticsTable usable = previous != null && previous.fits(array.metadata().shape(), array.unitShape()) ? previous : null;
+        long[] toRead = new long[(int) count];
+        int n = 0;
+        for (long item = 0; item < count; item++) {
+            long number = stored == null ? item : stored[(int) item];
+            long[] unit = grid.unit(number);
+            String key = array.keyOf(unit);
+            ValueIdentity now = pass.before.get(key);
+            UnitEntry old = usable == null || now == null ? null : usable.entry(unit);
+            if (old != null && key.equals(array.prefix() + old.key()) && old.sameAs(now) && old.fields().keySet().containsAll(paths())) {
+                pass.kept.add(old);
+            } else if (now != null && n < mostRead) {
+                toRead[n++] = number;
             }
         }
-        kept.sort(Comparator.comparingLong(e -> grid.number(e.unit())));
-        Map<String, String> types = new LinkedHashMap<>();
-        fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
-        return new StatisticsTable(array.metadata().shape(), array.unitShape(), types, kept);
+        new ParallelReader(array, grid, Arrays.copyOf(toRead, n), threads, progress).run(worker -> new Gatherer(pass));
+        return new Result(pass.finish(), n, pass.kept.size());
     }
 
-    private Identity identity(String key) {
-        Store store = array.store();
-        return new Identity(store.size(key), store.versionTag(key));
+    private List<String> paths() {
+        return fields.stream().map(FieldAccessor::path).toList();
+    }
+
+    private StatisticsTable table(List<UnitEntry> entries) {
+        List<UnitEntry> sorted = new ArrayList<>(entries);
+        sorted.sort(Comparator.comparingLong(e -> grid.number(e.unit())));
+        Map<String, String> types = new LinkedHashMap<>();
+        fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
+        return new StatisticsTable(array.metadata().shape(), array.unitShape(), types, sorted);
+    }
+
+    /**
+     * The entries of one pass: those kept from before, those read and checked, and those read since the last check.
+     * An entry read is checked by taking its value's identity again: it is kept when the value is still the one whose
+     * identity was taken before the pass (a value the store gave no tag then keeps none, even if its time has
+     * settled since).
+     */
+    private final class Pass {
+        final Map<String, ValueIdentity> before;
+        final List<UnitEntry> kept = new ArrayList<>();
+        private final List<UnitEntry> checked = new ArrayList<>();
+        private final List<UnitEntry> read = new ArrayList<>();
+        private final Duration every;
+        private final Consumer<StatisticsTable> checkpoint;
+        private long lastCheckpoint = System.nanoTime();
+
+        Pass(Map<String, ValueIdentity> before, Duration every, Consumer<StatisticsTable> checkpoint) {
+            this.before = before;
+            this.every = checkpoint == null ? null : every;
+            this.checkpoint = checkpoint;
+        }
+
+        /** A unit read; hands the statistics so far to the checkpoint when it is time. */
+        synchronized void add(UnitEntry entry) {
+            read.add(entry);
+            if (every != null && System.nanoTime() - lastCheckpoint >= every.toNanos()) {
+                check();
+                checkpoint.accept(table(all()));
+                lastCheckpoint = System.nanoTime();
+            }
+        }
+
+        private void check() {
+            Map<String, ValueIdentity> after = Identities.of(array.store(), read.stream().map(e -> array.prefix() + e.key()).distinct().toList());
+            for (UnitEntry e : read) {
+                ValueIdentity then = before.get(array.prefix() + e.key());
+                ValueIdentity now = after.get(array.prefix() + e.key());
+                if (then != null && now != null && then.size() == now.size()
+                        && (then.versionTag() == null || then.versionTag().equals(now.versionTag()))) {
+                    checked.add(new UnitEntry(e.unit(), e.key(), then.size(), then.versionTag(), e.records(), e.fields()));
+                }
+            }
+            read.clear();
+        }
+
+        private List<UnitEntry> all() {
+            List<UnitEntry> all = new ArrayList<>(kept);
+            all.addAll(checked);
+            return all;
+        }
+
+        synchronized StatisticsTable finish() {
+            check();
+            return table(all());
+        }
     }
 
     /** One worker's running statistics of the unit at hand, turned into an entry when the unit is done. */
     private final class Gatherer implements ParallelReader.UnitVisitor {
-        private final List<UnitEntry> entries;
-        private final long[] counts = new long[sources.length];
-        private final long[] missing = new long[sources.length];
-        private final long[] mins = new long[sources.length];
-        private final long[] maxes = new long[sources.length];
+        private final Pass pass;
+        private final UnitSummaries summaries = new UnitSummaries(fields, recordSize);
 
-        Gatherer(List<UnitEntry> entries) {
-            this.entries = entries;
-            reset();
-        }
-
-        private void reset() {
-            Arrays.fill(counts, 0);
-            Arrays.fill(missing, 0);
-            Arrays.fill(mins, Long.MAX_VALUE);
-            Arrays.fill(maxes, Long.MIN_VALUE);
+        Gatherer(Pass pass) {
+            this.pass = pass;
         }
 
         @Override
         public void run(MemorySegment unit, long first, long n, long at) {
-            for (int f = 0; f < sources.length; f++) {
-                Source s = sources[f];
-                long lo = mins[f];
-                long hi = maxes[f];
-                long nan = 0;
-                for (long i = first; i < first + n; i++) {
-                    long k = s.key(unit, i, null);
-                    if (s.missing(k)) {
-                        nan++;
-                    } else {
-                        lo = Math.min(lo, k);
-                        hi = Math.max(hi, k);
-                    }
-                }
-                mins[f] = lo;
-                maxes[f] = hi;
-                missing[f] += nan;
-                counts[f] += n;
-            }
+            summaries.add(unit, first, n);
         }
 
         @Override
@@ -122,15 +170,9 @@ public final class StatisticsBuilder {
 
         @Override
         public void stored(long[] unit) {
-            Map<String, Summary> summaries = new LinkedHashMap<>();
-            for (int f = 0; f < sources.length; f++) {
-                summaries.put(fields.get(f).path(), new Summary(counts[f], missing[f], mins[f], maxes[f]));
-            }
+            Map<String, Summary> fieldSummaries = summaries.finish();
             String key = array.keyOf(unit).substring(array.prefix().length());
-            synchronized (entries) {
-                entries.add(new UnitEntry(unit.clone(), key, -1, null, grid.recordsIn(unit), summaries));
-            }
-            reset();
+            pass.add(new UnitEntry(unit.clone(), key, -1, null, grid.recordsIn(unit), fieldSummaries));
         }
     }
 }

@@ -201,7 +201,7 @@ public final class StatisticsTable {
         }
 
         UnitEntry entry(Json.JObject o, String pointer, Function<String, Source> sources) {
-            Map<String, Summary> fields = new HashMap<>();
+            Map<String, Summary> fields = new LinkedHashMap<>();
             object(o.get("fields"), pointer + "/fields").members().forEach((path, s) -> {
                 Source source = sources.apply(path);
                 if (source != null) {

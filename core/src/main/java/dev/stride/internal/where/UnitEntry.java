@@ -1,5 +1,7 @@
 package dev.stride.internal.where;
 
+import dev.stride.spi.ValueIdentity;
+
 import java.util.Map;
 
 /**
@@ -14,8 +16,8 @@ import java.util.Map;
  * @param fields the statistics of each field, by path
  */
 public record UnitEntry(long[] unit, String key, long size, String version, long records, Map<String, Summary> fields) {
-    /** The identity a store reports now matches this entry's. */
-    public boolean sameAs(long sizeNow, String versionNow) {
-        return version != null && size == sizeNow && version.equals(versionNow);
+    /** Whether {@code now}, the identity a store reports now (null: the value is gone), is the one of this entry. */
+    public boolean sameAs(ValueIdentity now) {
+        return new ValueIdentity(size, version).sameVersion(now);
     }
 }

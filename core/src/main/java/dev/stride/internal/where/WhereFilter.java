@@ -5,12 +5,15 @@ import dev.stride.internal.read.ParallelReader;
 import dev.stride.internal.read.UnitFilter;
 import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.Region;
+import dev.stride.spi.ValueIdentity;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -30,7 +33,6 @@ public final class WhereFilter implements UnitFilter {
     private final Region region;
     private final long[] unitShape;
     private final int fillOutcome;
-    private final Map<String, Boolean> unchanged = new HashMap<>();
     private final LongAdder unitsRead = new LongAdder();
     private final LongAdder unitsSkipped = new LongAdder();
     private final LongAdder matches = new LongAdder();
@@ -72,6 +74,11 @@ public final class WhereFilter implements UnitFilter {
         return !usesIndex;
     }
 
+    /**
+     * The candidates that may hold a match. The units that only their statistics rule out are kept unless their stored
+     * value is still the one the statistics were computed from; those identities are looked up together at the end
+     * ({@link Identities}), so a remote store answers them in parallel.
+     */
     @Override
     public long[] select(UnitGrid grid, long[] candidates) {
         long count = candidates == null ? grid.count() : candidates.length;
@@ -79,38 +86,37 @@ public final class WhereFilter implements UnitFilter {
             unitsRead.add(count);
             return candidates;
         }
+        boolean[] mayMatch = new boolean[(int) count];
+        UnitEntry[] trusting = new UnitEntry[(int) count];
+        Set<String> keys = new LinkedHashSet<>();
+        for (int item = 0; item < count; item++) {
+            long[] unit = grid.unit(candidates == null ? item : candidates[item]);
+            UnitEntry entry = table == null ? null : table.entry(unit);
+            View withStatistics = new View(unit, entry);
+            if ((condition.outcomes(withStatistics) & (1 << Condition.TRUE)) != 0) {
+                mayMatch[item] = true;
+            } else if (withStatistics.consulted && (condition.outcomes(new View(unit, null)) & (1 << Condition.TRUE)) != 0) {
+                // only the statistics rule the unit out: they count if they are of the value stored now
+                if (entry.version() == null) {
+                    mayMatch[item] = true;
+                } else {
+                    trusting[item] = entry;
+                    keys.add(array.prefix() + entry.key());
+                }
+            }
+        }
+        Map<String, ValueIdentity> now = Identities.of(array.store(), List.copyOf(keys));
         long[] kept = new long[(int) count];
         int n = 0;
         for (int item = 0; item < count; item++) {
-            long number = candidates == null ? item : candidates[item];
-            if (mayMatch(grid.unit(number))) {
-                kept[n++] = number;
+            UnitEntry entry = trusting[item];
+            if (mayMatch[item] || entry != null && !entry.sameAs(now.get(array.prefix() + entry.key()))) {
+                kept[n++] = candidates == null ? item : candidates[item];
             }
         }
         unitsRead.add(n);
         unitsSkipped.add(count - n);
         return Arrays.copyOf(kept, n);
-    }
-
-    /** Whether the unit may hold a match: always, unless its coordinates or its trusted statistics rule one out. */
-    private boolean mayMatch(long[] unit) {
-        UnitEntry entry = table == null ? null : table.entry(unit);
-        View withStatistics = new View(unit, entry);
-        if ((condition.outcomes(withStatistics) & (1 << Condition.TRUE)) != 0) {
-            return true;
-        }
-        if (!withStatistics.consulted || unchanged(entry)) {
-            return false;
-        }
-        return (condition.outcomes(new View(unit, null)) & (1 << Condition.TRUE)) != 0;
-    }
-
-    /** Whether the stored value an entry describes is still the one it was computed from. */
-    private boolean unchanged(UnitEntry entry) {
-        return unchanged.computeIfAbsent(entry.key(), k -> {
-            String key = array.prefix() + k;
-            return entry.sameAs(array.store().size(key), array.store().versionTag(key));
-        });
     }
 
     /** A unit as conditions judge it: its entry's statistics, and the coordinates it gives the region. */

@@ -2,6 +2,8 @@ package dev.stride.internal.write;
 
 import dev.stride.model.Json;
 import dev.stride.internal.json.JsonCodec;
+import dev.stride.internal.where.StatisticsLink;
+import dev.stride.internal.where.WrittenStatistics;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.WritableStore;
 
@@ -13,23 +15,33 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The {@code zarr.json} of a new array, held back until its chunks are durable: readers see no array until
  * {@link #publish} stores it, so a writer that fails or is killed first leaves nothing readable. {@link #abandon}
- * deletes the chunks written so far instead. Shared by every writer of the array.
+ * deletes the chunks written so far instead. With {@link WrittenStatistics}, the statistics its writers gathered are
+ * stored beside the array just before, and linked from its attributes. Shared by every writer of the array.
  */
 public final class Publication {
     private enum State { PENDING, PUBLISHED, ABANDONED }
 
     private final WritableStore store;
     private final NodePath node;
+    /** What the writers gather as they store chunks; null when the array gets no statistics. */
+    private final WrittenStatistics statistics;
     /** Keys of the chunks written or deleted so far: what abandoning removes. */
     private final Set<String> chunks = ConcurrentHashMap.newKeySet();
     private volatile Json.JObject document;
     private volatile boolean failed;
     private State state = State.PENDING;
 
-    public Publication(WritableStore store, NodePath node, Json.JObject document) {
+    /** {@code statistics} null: none are written, and a link to them the document has (from a copy's source) is dropped. */
+    public Publication(WritableStore store, NodePath node, Json.JObject document, WrittenStatistics statistics) {
         this.store = store;
         this.node = node;
         this.document = document;
+        this.statistics = statistics;
+    }
+
+    /** {@return what the writers gather as they store chunks, or null} */
+    public WrittenStatistics statistics() {
+        return statistics;
     }
 
     /** The document to publish; a compatible createArray before publication replaces it (new attributes). */
@@ -61,7 +73,12 @@ public final class Publication {
         }
         try {
             store.sync();
-            byte[] bytes = (JsonCodec.print(document, true) + "\n").getBytes(StandardCharsets.UTF_8);
+            Json.JObject published = StatisticsLink.unlinked(document);
+            if (statistics != null) {
+                store.write(sidecarKey(), MemorySegment.ofArray(statistics.document(store, node.prefix())));
+                published = StatisticsLink.linked(document);
+            }
+            byte[] bytes = (JsonCodec.print(published, true) + "\n").getBytes(StandardCharsets.UTF_8);
             store.write(node.metadataKey(), MemorySegment.ofArray(bytes));
             store.sync();
             state = State.PUBLISHED;
@@ -87,11 +104,18 @@ public final class Publication {
         if (state == State.PENDING) {
             state = State.ABANDONED;
             store.delete(node.metadataKey());
+            if (statistics != null) {
+                store.delete(sidecarKey());
+            }
             for (String key : chunks) {
                 store.delete(key);
             }
             chunks.clear();
         }
+    }
+
+    private String sidecarKey() {
+        return node.prefix() + StatisticsLink.SIDECAR;
     }
 
     private void abandonAfter(RuntimeException failure) {

@@ -1,0 +1,243 @@
+package dev.stride.internal.where;
+
+import dev.stride.internal.base.Reads;
+import dev.stride.model.CoreType;
+import dev.stride.model.FieldAccessor;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+
+/**
+ * The running statistics of one field over blocks of records, in the keys of its {@link Source}: a loop per kind of
+ * field, reading in place through the constant var handles of {@link Reads}, one call per block. A kernel of each kind
+ * is a class of its own, called through one virtual call per block: the JIT then compiles each loop alone, small and
+ * soon, where one method holding every kind's loop took it long to compile (a writer runs these in every process that
+ * stores chunks, mostly cold).
+ */
+abstract sealed class FieldKernel {
+    final long offset;
+    final long stride;
+    final boolean little;
+    long count;
+    long missing;
+    long min;
+    long max;
+
+    FieldKernel(FieldAccessor f, long stride) {
+        this.offset = f.offset();
+        this.stride = stride;
+        this.little = f.order() == ByteOrder.LITTLE_ENDIAN;
+        reset();
+    }
+
+    /** The kernel of a field {@link Source#of} accepts, for records of {@code stride} bytes. */
+    static FieldKernel of(Source source, long stride) {
+        FieldAccessor f = source.f();
+        return switch (source) {
+            case Source.Reals r when f instanceof FieldAccessor.DoubleField -> new Reals(f, stride, true);
+            case Source.Reals r when f.type() == CoreType.FLOAT32 -> new Reals(f, stride, false);
+            case Source.Longs l -> new Longs(f, stride, l.f().isUnsigned() ? Long.MIN_VALUE : 0, false);
+            case Source.Times t -> new Longs(f, stride, 0, true);
+            case Source.Bools b -> new Bools(f, stride);
+            case Source.Integers i -> new Narrow(f, stride, (CoreType) f.type());
+            default -> new Any(source, stride);
+        };
+    }
+
+    /**
+     * Adds {@code n} records: {@code bytes} holds them from its position 0 on ({@code first} is the first one's index in
+     * {@code records}, for a kernel that reads through the field's accessor).
+     */
+    abstract void block(MemorySegment records, long first, int n);
+
+    /** {@return the field's summary since the last call, which starts a new unit} */
+    Summary finish() {
+        Summary s = new Summary(count, missing, min, max);
+        reset();
+        return s;
+    }
+
+    private void reset() {
+        count = 0;
+        missing = 0;
+        min = Long.MAX_VALUE;
+        max = Long.MIN_VALUE;
+    }
+
+    /** Adds a block's counts and the keys of its extremes (unless it had no value other than NaN or NaT). */
+    final void merge(int n, long nan, long lo, long hi) {
+        count += n;
+        missing += nan;
+        if (nan < n) {
+            min = Math.min(min, lo);
+            max = Math.max(max, hi);
+        }
+    }
+
+    /**
+     * float64 ({@code wide}) and float32, compared as integers: a value's bits with the sign's complement applied to the
+     * rest order as the values do, so each value costs two integer tests (floating ones cost several times more); NaN,
+     * whose bits lie beyond infinity's, is counted instead. Only {@code -0.0} orders apart from {@code 0.0} so, and the
+     * extremes are made keys by {@link Source#floatKey}, which makes them one (a float32 widened exactly).
+     */
+    static final class Reals extends FieldKernel {
+        /** What {@link #ordered} gives a NaN: no other value's ordered bits are this. */
+        private static final long NAN = Long.MIN_VALUE;
+        private final boolean wide;
+
+        Reals(FieldAccessor f, long stride, boolean wide) {
+            super(f, stride);
+            this.wide = wide;
+        }
+
+        @Override
+        void block(MemorySegment records, long first, int n) {
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            long nan = 0;
+            long o = first * stride + offset;
+            for (int i = 0; i < n; i++, o += stride) {
+                long k = wide ? ordered(Reads.i64(records, o, little)) : ordered(Reads.i32(records, o, little));
+                if (k == NAN) {
+                    nan++;
+                    continue;
+                }
+                if (k < lo) lo = k;
+                if (k > hi) hi = k;
+            }
+            merge(n, nan, key(lo), key(hi));
+        }
+
+        private static long ordered(long bits) {
+            return (bits & Long.MAX_VALUE) > 0x7ff0_0000_0000_0000L ? NAN : bits ^ ((bits >> 63) & Long.MAX_VALUE);
+        }
+
+        private static long ordered(int bits) {
+            return (bits & Integer.MAX_VALUE) > 0x7f80_0000 ? NAN : bits ^ ((bits >> 31) & Integer.MAX_VALUE);
+        }
+
+        /** The key of the value ordered bits stand for (unused when the block had only NaN). */
+        private long key(long ordered) {
+            if (wide) {
+                return Source.floatKey(Double.longBitsToDouble(ordered ^ ((ordered >> 63) & Long.MAX_VALUE)));
+            }
+            int bits = (int) ordered;
+            return Source.floatKey(Float.intBitsToFloat(bits ^ ((bits >> 31) & Integer.MAX_VALUE)));
+        }
+    }
+
+    /** int64, uint64 ({@code flip}: into signed order) and times ({@code time}: NaT counted, not compared). */
+    static final class Longs extends FieldKernel {
+        private final long flip;
+        private final boolean time;
+
+        Longs(FieldAccessor f, long stride, long flip, boolean time) {
+            super(f, stride);
+            this.flip = flip;
+            this.time = time;
+        }
+
+        @Override
+        void block(MemorySegment records, long first, int n) {
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            long nat = 0;
+            long o = first * stride + offset;
+            for (int i = 0; i < n; i++, o += stride) {
+                long v = Reads.i64(records, o, little);
+                if (time && v == Long.MIN_VALUE) {
+                    nat++;
+                    continue;
+                }
+                long k = v ^ flip;
+                if (k < lo) lo = k;
+                if (k > hi) hi = k;
+            }
+            merge(n, nat, lo, hi);
+        }
+    }
+
+    /**
+     * int8 to uint32, by value: the read of the field's width is chosen by a test the loop never changes, which the JIT
+     * takes out of it; {@code mask} keeps the low bits of an unsigned value, all of a signed one.
+     */
+    static final class Narrow extends FieldKernel {
+        private final int width;
+        private final long mask;
+
+        Narrow(FieldAccessor f, long stride, CoreType type) {
+            super(f, stride);
+            this.width = type.byteSize();
+            this.mask = switch (type) {
+                case UINT8 -> 0xFFL;
+                case UINT16 -> 0xFFFFL;
+                case UINT32 -> 0xFFFF_FFFFL;
+                default -> -1L;
+            };
+        }
+
+        @Override
+        void block(MemorySegment records, long first, int n) {
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            long o = first * stride + offset;
+            for (int i = 0; i < n; i++, o += stride) {
+                long v = switch (width) {
+                    case 1 -> Reads.i8(records, o);
+                    case 2 -> Reads.i16(records, o, little);
+                    default -> Reads.i32(records, o, little);
+                } & mask;
+                if (v < lo) lo = v;
+                if (v > hi) hi = v;
+            }
+            merge(n, 0, lo, hi);
+        }
+    }
+
+    /** bool: any byte but 0 is the key 1, as the field's accessor reads it. */
+    static final class Bools extends FieldKernel {
+        Bools(FieldAccessor f, long stride) {
+            super(f, stride);
+        }
+
+        @Override
+        void block(MemorySegment records, long first, int n) {
+            long any = 0;
+            long all = 1;
+            long o = first * stride + offset;
+            for (int i = 0; i < n; i++, o += stride) {
+                long v = Reads.i8(records, o) != 0 ? 1 : 0;
+                any |= v;
+                all &= v;
+            }
+            merge(n, 0, all, any);
+        }
+    }
+
+    /** Any other field (float16) through its source, a call per value. */
+    static final class Any extends FieldKernel {
+        private final Source source;
+
+        Any(Source source, long stride) {
+            super(source.f(), stride);
+            this.source = source;
+        }
+
+        @Override
+        void block(MemorySegment records, long first, int n) {
+            long lo = Long.MAX_VALUE;
+            long hi = Long.MIN_VALUE;
+            long nan = 0;
+            for (long i = first; i < first + n; i++) {
+                long k = source.key(records, i, null);
+                if (source.missing(k)) {
+                    nan++;
+                } else {
+                    lo = Math.min(lo, k);
+                    hi = Math.max(hi, k);
+                }
+            }
+            merge(n, nan, lo, hi);
+        }
+    }
+}
