@@ -48,10 +48,12 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class AzureStore implements WritableStore {
     /**
-     * How often a read of no particular version starts again when the value is replaced under it: a bound, so a value
+     * The longest pause before a read of no particular version starts again when the value was replaced under it: the
+     * pauses double from a millisecond, so a reader finds a gap between a busy writer's replacements however slow the
+     * server, and the restarts end once {@link HttpSettings#timeout()} has passed since the first, so a value
      * rewritten without pause fails the read rather than holding it forever.
      */
-    private static final int RESTARTS = 10;
+    private static final long MAX_RESTART_PAUSE_MILLIS = 100;
     private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]);
     /** The download's own resumptions of a body cut short, from the last byte received, each pinned to the ETag. */
     private static final DownloadRetryOptions BODY_RETRIES = new DownloadRetryOptions().setMaxRetryRequests(3);
@@ -126,6 +128,7 @@ public final class AzureStore implements WritableStore {
     @Override
     public ValuePart readSuffix(String key, long length, Scratch scratch) {
         checked(key);
+        long started = System.nanoTime();
         for (int attempt = 0; ; attempt++) {
             BlobProperties properties = properties(key);
             if (properties == null) {
@@ -137,9 +140,7 @@ public final class AzureStore implements WritableStore {
                 ValuePart part = downloadOnce(key, size - n, n, properties.getETag(), false, scratch);
                 return part == null ? null : new ValuePart(part.bytes(), size, properties.getETag());
             } catch (ZarrException.StoreFailure e) {
-                if (!CHANGED.equals(e.reason()) || attempt >= RESTARTS) {
-                    throw e;
-                }
+                restartOrThrow(e, attempt, started);
             }
         }
     }
@@ -153,14 +154,29 @@ public final class AzureStore implements WritableStore {
         if (offset < 0) {
             throw new ZarrException.StoreFailure(key, "cannot read " + length + " bytes at " + offset, null);
         }
+        long started = System.nanoTime();
         for (int attempt = 0; ; attempt++) {
             try {
                 return downloadOnce(key, offset, length, etag, clamp, scratch);
             } catch (ZarrException.StoreFailure e) {
-                if (etag != null || !CHANGED.equals(e.reason()) || attempt >= RESTARTS) {
+                if (etag != null) {
                     throw e;
                 }
+                restartOrThrow(e, attempt, started);
             }
+        }
+    }
+
+    /** Returns, after a pause, when a read that met a replacement may start again; else throws the failure. */
+    private void restartOrThrow(ZarrException.StoreFailure e, int attempt, long started) {
+        if (!CHANGED.equals(e.reason()) || System.nanoTime() - started > settings.timeout().toNanos()) {
+            throw e;
+        }
+        try {
+            Thread.sleep(Math.min(MAX_RESTART_PAUSE_MILLIS, 1L << Math.min(attempt, 10)));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw e;
         }
     }
 
