@@ -116,9 +116,22 @@ public final class FilteredArray {
     public long[] storedChunks(Region region) {
         Region r = array.regionOrAll(region);
         long[] stored = array.storedChunks(r);
-        if (stored == null) {
-            return null;
-        }
+        return stored == null ? null : mayMatch(r, stored);
+    }
+
+    /**
+     * Of the chunks numbered {@code candidates} (as {@link ZarrArray#storedChunks(Region)} numbers them for the same
+     * region), those that may hold a match, as {@link #storedChunks(Region)} keeps them: for a caller that has listed
+     * the stored chunks already.
+     *
+     * @param region the elements, null for the whole array
+     * @param candidates chunk numbers, ascending
+     * @return those of them that may hold a match, ascending
+     * @throws ZarrException.BadRequest for a region outside the array
+     */
+    public long[] mayMatch(Region region, long[] candidates) {
+        Region r = array.regionOrAll(region);
+        long[] stored = ZarrException.BadRequest.requireNonNull(candidates, "candidates");
         long[] chunkShape = array.metadata().chunkShape();
         UnitGrid chunks = new UnitGrid(chunkShape, r);
         WhereFilter filter = filter(r);

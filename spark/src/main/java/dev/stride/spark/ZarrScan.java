@@ -41,9 +41,15 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     /** Plans of more boxes than this list the store first. */
     static final long LIST_ABOVE = 1 << 12;
     private List<ZarrPartition> partitions;
-    /** The stored chunks the plan met and those statistics ruled out, once planned with a predicate to prune by. */
-    private long storedChunks;
-    private long chunksRuledOut;
+    /** The store's listing the plan followed, or null when it planned every box. */
+    private Listing listing;
+
+    /** The stored chunks of the region, and those a pruning predicate may match (null: all may). */
+    private record Listing(long[] stored, long[] mayMatch) {
+        long ruledOut() {
+            return mayMatch == null ? 0 : stored.length - mayMatch.length;
+        }
+    }
 
     ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark,
              FieldFilters.Pruning pruning, AggregatePlan aggregate) {
@@ -80,13 +86,13 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private List<ZarrPartition> partitions() {
         if (partitions == null) {
             Partitioner cut = Partitioner.of(region, shape.chunkShape(), shape.recordSize(), options.partitionBytes());
-            long[][] listed = cut.count() > LIST_ABOVE || pruning != null ? storedChunks() : null;
-            long[] stored = listed == null ? null : listed[0];
+            listing = cut.count() > LIST_ABOVE || pruning != null ? storedChunks() : null;
+            long[] stored = listing == null ? null : listing.stored();
             if (stored == null && cut.count() > options.maxPartitions()) {
                 throw tooMany(cut, stored);
             }
             List<ZarrPartition> made = stored == null ? cut.boxes().stream().map(ZarrPartition::read).toList()
-                    : cut.partitions(stored, listed[1]);
+                    : cut.partitions(stored, listing.mayMatch());
             if (made.size() > options.maxPartitions()) {
                 throw tooMany(cut, stored);
             }
@@ -100,21 +106,17 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
      * the store cannot list. A predicate the statistics cannot judge (a field of strings, a literal out of a field's
      * kind) prunes nothing.
      */
-    private long[][] storedChunks() {
+    private Listing storedChunks() {
         try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
             long[] stored = array.storedChunks(region);
             if (stored == null || pruning == null) {
-                return stored == null ? null : new long[][] {stored, null};
+                return stored == null ? null : new Listing(stored, null);
             }
-            storedChunks = stored.length;
-            long[] mayMatch;
             try {
-                mayMatch = array.where(pruning.predicate()).storedChunks(region);
+                return new Listing(stored, array.where(pruning.predicate()).mayMatch(region, stored));
             } catch (ZarrException.BadRequest cannotJudge) {
-                return new long[][] {stored, null};
+                return new Listing(stored, null);
             }
-            chunksRuledOut = stored.length - mayMatch.length;
-            return new long[][] {stored, mayMatch};
         }
     }
 
@@ -179,8 +181,8 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         String statistics = "";
         if (pruning != null) {
             partitions();
-            statistics = " statisticsFilters=" + text(pruning.filters()) + " chunksRuledOut=" + chunksRuledOut + " of "
-                    + storedChunks + " stored";
+            statistics = " statisticsFilters=" + text(pruning.filters()) + " chunksRuledOut="
+                    + (listing == null ? 0 : listing.ruledOut()) + " of " + (listing == null ? 0 : listing.stored().length) + " stored";
         }
         return "Zarr " + options.store() + " columns=" + Arrays.toString(columnsRead().fieldNames())
                 + " region=" + region + " of " + Arrays.toString(shape.shape())
