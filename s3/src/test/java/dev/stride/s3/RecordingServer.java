@@ -53,28 +53,38 @@ final class RecordingServer implements AutoCloseable {
         return List.copyOf(requests);
     }
 
+    /** Each connection in its own thread: a client may hold a kept-alive one open while it opens another. */
     private void serve() {
         while (!socket.isClosed()) {
-            try (Socket connection = socket.accept()) {
-                BufferedReader in = new BufferedReader(new InputStreamReader(connection.getInputStream(), StandardCharsets.ISO_8859_1));
-                OutputStream out = connection.getOutputStream();
-                String requestLine;
-                while ((requestLine = in.readLine()) != null && !requestLine.isEmpty()) {
-                    Map<String, String> headers = new TreeMap<>();
-                    for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
-                        int colon = line.indexOf(':');
-                        headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
-                    }
-                    requests.add(headers);
-                    out.write(("HTTP/1.1 " + status + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-                    if (!requestLine.startsWith("HEAD ")) {
-                        out.write(body);
-                    }
-                    out.flush();
-                }
+            try {
+                Socket connection = socket.accept();
+                Thread.ofVirtual().start(() -> answer(connection));
             } catch (IOException e) {
-                // the connection ended, or the server closed
+                // the server closed
             }
+        }
+    }
+
+    private void answer(Socket connection) {
+        try (connection) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(connection.getInputStream(), StandardCharsets.ISO_8859_1));
+            OutputStream out = connection.getOutputStream();
+            String requestLine;
+            while ((requestLine = in.readLine()) != null && !requestLine.isEmpty()) {
+                Map<String, String> headers = new TreeMap<>();
+                for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+                    int colon = line.indexOf(':');
+                    headers.put(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), line.substring(colon + 1).strip());
+                }
+                requests.add(headers);
+                out.write(("HTTP/1.1 " + status + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                if (!requestLine.startsWith("HEAD ")) {
+                    out.write(body);
+                }
+                out.flush();
+            }
+        } catch (IOException e) {
+            // the connection ended, or the server closed
         }
     }
 
