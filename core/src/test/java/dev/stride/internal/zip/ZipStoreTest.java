@@ -24,9 +24,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -240,8 +242,14 @@ class ZipStoreTest {
 
     private static byte[] zipBytes(List<Entry> entries) {
         Map<String, byte[]> values = new LinkedHashMap<>();
-        entries.forEach(e -> values.put(e.name(), e.value()));
-        return Zips.of(values, name -> entries.stream().anyMatch(e -> e.name().equals(name) && e.deflate()));
+        Set<String> deflated = new HashSet<>();
+        for (Entry e : entries) {
+            values.put(e.name(), e.value());
+            if (e.deflate()) {
+                deflated.add(e.name());
+            }
+        }
+        return Zips.of(values, deflated::contains);
     }
 
     private static byte[] bytes(int n, int seed) {
