@@ -20,8 +20,9 @@ v2="$shared/conformance/zarr-v2/manifest.json"
 python3 "$check" -- "$stride"
 python3 "$check" --manifest "$v2" -- "$stride"
 
+# over HTTP, the v2 manifest here; the v3 one through the zip of the corpus below, which reads every case over HTTP too
+# (HttpConformanceTest reads both manifests from the folders over nginx in process)
 port=$("$root/checks/servers/nginx.sh" "$shared/conformance" "$servers/http")
-python3 "$check" --base "http://127.0.0.1:$port" -- "$stride"
 python3 "$check" --manifest "$v2" --base "http://127.0.0.1:$port/zarr-v2" -- "$stride"
 
 # a v2 hierarchy over HTTP, which cannot list: info walks it through its consolidated .zmetadata
@@ -41,7 +42,8 @@ for zipped in parent:data.zarr within:; do
     --base "http://127.0.0.1:$port/zarr-v2/zarr-python-2/data.zipped_from_${zipped%%:*}.zarr.zip" -- "$stride"
 done
 
-# a path into a zip file: the v3 corpus zipped by Python's zipfile (entries deflated), served by nginx
+# a path into a zip file: the v3 corpus zipped by Python's zipfile (entries deflated), served by nginx: every v3 case
+# through the command line over HTTP
 mkdir -p "$servers/zip"
 python3 "$root/checks/zip-corpus.py" "$shared/conformance" "$servers/zip/corpus.zip" deflated
 zip_port=$("$root/checks/servers/nginx.sh" "$servers/zip" "$servers/zip-http")
