@@ -7,7 +7,9 @@ import dev.stride.internal.where.StatisticsTable;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
+import dev.stride.spi.WritableStore;
 
+import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
@@ -115,6 +117,23 @@ public final class ChunkStatistics {
         String key = array.reader().prefix() + StatisticsLink.path(array.metadata().attributes());
         byte[] json = array.reader().store().readBytes(key);
         return json == null ? null : parse(array, json, key);
+    }
+
+    /**
+     * Stores these statistics beside the array, where {@link #sidecar} finds them, in one atomic write of its store:
+     * readers see the old document or the new one. For an array on an object store (S3, Azure) or in a writable
+     * directory; an array whose store cannot be written keeps its statistics wherever the user names.
+     *
+     * @throws ZarrException.Unsupported when the array's store cannot be written (an HTTP server, a zip file)
+     * @throws ZarrException.StoreFailure naming the key when the store refuses the write
+     */
+    public void storeBeside() {
+        String key = array.reader().prefix() + StatisticsLink.path(array.metadata().attributes());
+        if (!(array.reader().store() instanceof WritableStore store)) {
+            throw new ZarrException.Unsupported(array.path(), null, "its store (" + array.reader().store().descriptor()
+                    + ") cannot be written: keep the statistics elsewhere");
+        }
+        store.write(key, MemorySegment.ofArray(toJson()));
     }
 
     /** {@return the statistics as their JSON document, UTF-8} */

@@ -6,6 +6,7 @@ import dev.stride.ZarrArray;
 import dev.stride.internal.text.IoText;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
+import dev.stride.spi.WritableStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,6 +19,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 @Command(name = "index",
         description = {"Computes chunk statistics, so that --where reads only the chunks",
@@ -28,8 +30,9 @@ import java.util.UUID;
                 "max, with the chunk's stored size and version (a local file's",
                 "modification time and inode). A chunk rewritten since is read, never",
                 "skipped. The statistics go beside the array as",
-                "stride.statistics.json, where scan and cat find them, or to --statistics",
-                "FILE (an array you cannot write to); see docs/statistics.md.",
+                "stride.statistics.json (in its directory, or its S3 or Azure prefix),",
+                "where scan and cat find them, or to --statistics FILE (an array you",
+                "cannot write to); see docs/statistics.md.",
                 "",
                 "Statistics already there are brought up to date: a chunk whose entry",
                 "was computed from the value stored now is not read again. What is",
@@ -61,50 +64,53 @@ final class IndexCommand extends NodeCommand {
         }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
-            Path file = statistics != null ? statistics : beside();
+            Path file = statistics != null ? statistics : path != null ? path.resolve(ChunkStatistics.SIDECAR) : null;
             if (statistics != null) {
                 refuseOutputInside(statistics.toString(), statistics, "indexed");
+            } else if (file == null && !(zarr.store() instanceof WritableStore)) {
+                throw usageError(location + " cannot be written to: give --statistics FILE");
             }
+            Consumer<ChunkStatistics> save = file != null ? soFar -> write(file, soFar.toJson()) : ChunkStatistics::storeBeside;
+            String where = file != null ? file.toString() : location + "/" + ChunkStatistics.SIDECAR;
             ProgressBar progress = new ProgressBar(err(), "index " + location, "chunks", Terminal::stderrIsTerminal);
             long started = System.nanoTime();
             ChunkStatistics built = ChunkStatistics.update(array, rebuild ? null : existing(array, file), maxChunks,
-                    new ScanOptions(threads, progress), CHECKPOINT_EVERY, soFar -> write(file, soFar.toJson()));
+                    new ScanOptions(threads, progress), CHECKPOINT_EVERY, save);
             double seconds = (System.nanoTime() - started) / 1e9;
             progress.clear();
-            write(file, built.toJson());
+            save.accept(built);
             out().write(String.format(Locale.ROOT, "statistics of %,d chunks written to %s in %.3f s (%,d read, %,d unchanged)%n",
-                    built.chunks(), TerminalText.of(file.toString()), seconds, built.chunksRead(), built.chunksKept()));
+                    built.chunks(), TerminalText.of(where), seconds, built.chunksRead(), built.chunksKept()));
         }
         return 0;
     }
 
     /**
-     * The statistics an earlier index wrote to {@code file}, or null when there are none; ones this Stride cannot read
-     * (another layout version, a damaged file) are named in a warning and computed anew.
+     * The statistics an earlier index wrote to {@code file} (beside the array in its store when null), or null when
+     * there are none; ones this Stride cannot read (another layout version, a damaged file) are named in a warning and
+     * computed anew.
      */
     private ChunkStatistics existing(ZarrArray array, Path file) {
-        byte[] json;
         try {
-            json = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return null;
-        } catch (IOException e) {
-            throw usageError("cannot read " + file + ": " + IoText.reason(e));
-        }
-        try {
-            return ChunkStatistics.parse(array, json, file.toString());
+            if (file == null) {
+                return ChunkStatistics.sidecar(array);
+            }
+            byte[] json = readIfThere(file);
+            return json == null ? null : ChunkStatistics.parse(array, json, file.toString());
         } catch (ZarrException.InvalidMetadata | ZarrException.Unsupported e) {
             err().println(spec.qualifiedName() + ": warning: " + TerminalText.of(e.getMessage()) + "; computing the statistics anew");
             return null;
         }
     }
 
-    /** Beside the array: only a local array has a directory to write into. */
-    private Path beside() {
-        if (path == null) {
-            throw usageError(location + " is not a local directory: give --statistics FILE");
+    private byte[] readIfThere(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            throw usageError("cannot read " + file + ": " + IoText.reason(e));
         }
-        return path.resolve(ChunkStatistics.SIDECAR);
     }
 
     /** Writes through a temporary file renamed into place, so a reader never sees half the statistics. */
