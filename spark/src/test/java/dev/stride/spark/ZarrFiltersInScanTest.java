@@ -63,9 +63,10 @@ class ZarrFiltersInScanTest {
         tree.writeTo(dir);
     }
 
+    /** Filtered in the scan, in batches of 5 rows: runs of matches then end and start across batches. */
     private static Dataset<Row> corners(boolean pushFilters) {
         return Sessions.spark().read().format("zarr").option("indexColumns", "true").option("pushFilters", pushFilters)
-                .option("partitionBytes", CHUNK * RECORD_BYTES).load(dir.toString());
+                .option("batchRows", pushFilters ? 5 : 8192).option("partitionBytes", CHUNK * RECORD_BYTES).load(dir.toString());
     }
 
     private static List<String> rows(Dataset<Row> df) {
