@@ -62,6 +62,10 @@ public final class ArrayWriter implements AutoCloseable {
     private final WrittenStatistics statistics;
 
     ArrayWriter(WritableStore store, NodePath node, ArrayMetadata meta, Publication publication) {
+        this(store, node, meta, publication, publication == null ? null : publication.statistics());
+    }
+
+    private ArrayWriter(WritableStore store, NodePath node, ArrayMetadata meta, Publication publication, WrittenStatistics statistics) {
         this.store = store;
         this.publication = publication;
         this.node = node;
@@ -78,7 +82,7 @@ public final class ArrayWriter implements AutoCloseable {
         this.chunkShape = meta.chunkShape();
         this.skipFillChunks = true;
         this.sessions = new WriteSession.Pool(node.path(), codecs.spec().byteSize(), meta.fillValue().bytes(layout.order()));
-        this.statistics = publication == null ? null : publication.statistics();
+        this.statistics = statistics;
     }
 
     /**
@@ -87,12 +91,23 @@ public final class ArrayWriter implements AutoCloseable {
      * stored beside the array as it is published.
      */
     static ArrayWriter ofNewArray(WritableStore store, NodePath node, ArrayMetadata meta, Json.JObject document, boolean statistics) {
-        WrittenStatistics gathered = null;
-        if (statistics) {
-            RecordLayout layout = RecordLayout.compile(meta.dataType(), CodecPipeline.of(meta).order());
-            gathered = WrittenStatistics.of(meta, layout.fields(), layout.recordSize(), new ChunkSource(store, node.prefix(), meta).unitShape());
+        return new ArrayWriter(store, node, meta, new Publication(store, node, document, gathering(store, node, meta, statistics)));
+    }
+
+    /**
+     * A writer of chunks of an array published elsewhere; with {@code statistics}, it gathers those of the chunks it
+     * stores for the publisher ({@link #chunkStatistics}).
+     */
+    static ArrayWriter ofChunks(WritableStore store, NodePath node, ArrayMetadata meta, boolean statistics) {
+        return new ArrayWriter(store, node, meta, null, gathering(store, node, meta, statistics));
+    }
+
+    private static WrittenStatistics gathering(WritableStore store, NodePath node, ArrayMetadata meta, boolean statistics) {
+        if (!statistics) {
+            return null;
         }
-        return new ArrayWriter(store, node, meta, new Publication(store, node, document, gathered));
+        RecordLayout layout = RecordLayout.compile(meta.dataType(), CodecPipeline.of(meta).order());
+        return WrittenStatistics.of(meta, layout.fields(), layout.recordSize(), new ChunkSource(store, node.prefix(), meta).unitShape());
     }
 
     private ArrayWriter(ArrayWriter base, boolean skipFillChunks) {
@@ -349,6 +364,36 @@ public final class ArrayWriter implements AutoCloseable {
             if (statistics != null) {
                 statistics.stored(relative, summarized, encoded.byteSize());
             }
+        }
+    }
+
+    /**
+     * The statistics this writer of chunks ({@link ZarrWriter#chunkWriter}) gathered of the chunks it stored, for the
+     * array's publisher to take ({@link #addChunkStatistics}): a worker of a distributed write sends them with its
+     * result. A JSON document in the layout of the statistics sidecar, each entry with the size written and no version
+     * tag yet (a few hundred bytes a chunk).
+     *
+     * @return the document, or null when this writer gathers none ({@link ZarrWriter#statistics} false, or no field
+     *         has statistics)
+     */
+    public byte[] chunkStatistics() {
+        return statistics == null ? null : statistics.gathered();
+    }
+
+    /**
+     * Takes the statistics a writer of chunks of this new array gathered elsewhere ({@link #chunkStatistics}) as if
+     * this writer had stored those chunks: they are published with the array, each entry kept only if the store still
+     * holds a value of the size written then. Entries for another chunk grid, or summarizing more records than the
+     * chunk holds in this array (a worker that wrote before the length was known), are dropped. Nothing happens when
+     * this array gets no statistics.
+     *
+     * @param gathered what a writer of chunks gave
+     * @throws ZarrException.InvalidMetadata when {@code gathered} is not such a document, naming the member
+     */
+    public void addChunkStatistics(byte[] gathered) {
+        ZarrException.BadRequest.requireNonNull(gathered, "gathered");
+        if (statistics != null) {
+            statistics.adopt(gathered, path() + " (gathered chunk statistics)");
         }
     }
 

@@ -5,6 +5,7 @@ import dev.stride.internal.read.UnitGrid;
 import dev.stride.internal.region.COrderBlocks;
 import dev.stride.internal.where.Binder;
 import dev.stride.internal.where.Condition;
+import dev.stride.internal.where.MatchingRuns;
 import dev.stride.internal.where.WhereFilter;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.FieldStats;
@@ -12,6 +13,7 @@ import dev.stride.model.FilteredScan;
 import dev.stride.model.Predicate;
 import dev.stride.model.RecordVisitor;
 import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
 
@@ -150,6 +152,23 @@ public final class FilteredArray {
             }
         }
         return Arrays.copyOf(kept, n);
+    }
+
+    /**
+     * A visitor of runs of decoded records that hands on to {@code matched} only the records satisfying the predicate,
+     * as runs of consecutive matches, each tested exactly as {@link #scan} tests them: for code that decodes units
+     * itself ({@link ZarrArray#units}) and wants the matches alone, as Spark's connector does to fill its batches with
+     * them. It keeps working arrays between runs, so use one per thread.
+     *
+     * @param region the region the runs' positions ({@code out}) are C-order positions in, from which index
+     *               coordinates are computed; null for the whole array
+     * @param matched receives each run of matching records, with its position in {@code region}
+     * @return the visitor to hand the runs to
+     * @throws ZarrException.BadRequest for a region outside the array
+     */
+    public RunVisitor matching(Region region, RunVisitor matched) {
+        ZarrException.BadRequest.requireNonNull(matched, "matched");
+        return new MatchingRuns(condition, usesIndex, array.regionOrAll(region), matched);
     }
 
     /**

@@ -464,6 +464,21 @@ public final class ZarrArray implements AutoCloseable {
         return new FilteredArray(this, ZarrException.BadRequest.requireNonNull(predicate, "predicate"), ChunkStatistics.sidecar(this));
     }
 
+    /**
+     * The records of this array that satisfy a predicate, judged by the statistics given rather than those beside the
+     * array, which are not read: statistics kept elsewhere, or none for a caller that tests records it reads itself
+     * ({@link FilteredArray#matching}), where statistics would be read for nothing.
+     *
+     * @param predicate the condition, as {@link Predicate#parse} reads it or built
+     * @param statistics the statistics to leave chunks unread by, or null for none
+     * @return the filtered view
+     * @throws ZarrException.BadRequest for a field the array lacks, one that cannot be compared, or a literal of the wrong
+     *         kind (naming the column)
+     */
+    public FilteredArray where(Predicate predicate, ChunkStatistics statistics) {
+        return new FilteredArray(this, ZarrException.BadRequest.requireNonNull(predicate, "predicate"), statistics);
+    }
+
     ArrayReader reader() {
         return reader;
     }

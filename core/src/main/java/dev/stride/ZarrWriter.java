@@ -224,7 +224,8 @@ public final class ZarrWriter implements AutoCloseable {
      * and {@link ArrayWriter#commit} once every worker's chunks are written. Nothing is published or checked against what
      * is stored here; its commit and abort do nothing. Make the chunks durable with {@code store().sync()} before telling
      * the publisher they are written. As edge chunks are stored whole, {@code spec}'s shape may be larger than the
-     * shape published, when that is not known yet.
+     * shape published, when that is not known yet. Unless {@link #statistics} is off, it gathers the statistics of the
+     * chunks it stores, for the publisher to take ({@link ArrayWriter#chunkStatistics}, {@link ArrayWriter#addChunkStatistics}).
      *
      * @param path the array's path from the root
      * @param spec the array as it will be published
@@ -235,7 +236,7 @@ public final class ZarrWriter implements AutoCloseable {
     public ArrayWriter chunkWriter(String path, ArraySpec spec) {
         ensureOpen();
         NodePath node = NodePath.of(path);
-        return track(new ArrayWriter(store, node, validate(node, MetadataEncoder.array(node.path(), spec)), null));
+        return track(ArrayWriter.ofChunks(store, node, validate(node, MetadataEncoder.array(node.path(), spec)), statistics));
     }
 
     /**

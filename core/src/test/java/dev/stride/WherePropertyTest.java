@@ -4,6 +4,7 @@ import dev.stride.model.FieldStats;
 import dev.stride.model.FilteredScan;
 import dev.stride.model.Predicate;
 import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
 import dev.stride.model.ScanOptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,6 +88,7 @@ class WherePropertyTest {
             List<Long> got = new ArrayList<>();
             with.forEachRecord(region, Long.MAX_VALUE, options, (index, records, i) -> got.add(index));
             assertEquals(expected, got, what);
+            assertEquals(expected, matchingRuns(array, without, region), what + ", in runs of the units decoded");
             FilteredScan fast = with.scan(List.of(ALL_FIELDS), region, options);
             FilteredScan slow = without.scan(List.of(ALL_FIELDS), region, options);
             assertEquals(expected.size(), fast.records(), what);
@@ -99,6 +101,19 @@ class WherePropertyTest {
             }
             skippedInAll += fast.chunksSkipped();
         }
+    }
+
+    /** The positions in {@code region} of the records {@link FilteredArray#matching} hands on from every unit's runs. */
+    private static List<Long> matchingRuns(ZarrArray array, FilteredArray filter, Region region) {
+        List<Long> found = new ArrayList<>();
+        try (UnitCursor units = array.units(region)) {
+            RunVisitor matching = filter.matching(region, (unit, first, count, out) -> LongStream.range(out, out + count).forEach(found::add));
+            while (units.next()) {
+                units.forEachRun(matching);
+            }
+        }
+        found.sort(null);
+        return found;
     }
 
     private static double valueN(RandomRecords data, Region region, long i) {

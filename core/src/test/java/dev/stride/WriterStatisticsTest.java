@@ -99,7 +99,7 @@ class WriterStatisticsTest {
     }
 
     /** The document with every chunk's version tag left out: reading back later may find tags the writer could not. */
-    private static String versionless(byte[] json) {
+    static String versionless(byte[] json) {
         return new String(json, StandardCharsets.UTF_8).replaceAll("\"version\":(null|\"(?:[^\"\\\\]|\\\\.)*\")", "\"version\":null");
     }
 

@@ -54,7 +54,7 @@ final class AggregateReader implements PartitionReader<InternalRow> {
             columns[i] = m.column() == null ? -1 : input.fieldIndex(m.column().name());
         }
         startAfresh();
-        this.batches = new BatchReader(options, input, partition);
+        this.batches = new BatchReader(options, input, List.of(), partition);
         this.repeats = partition.unwritten() && (keyType == null || !batches.isIndexColumn(0)) ? partition.region().size() : 0;
     }
 

@@ -1,19 +1,26 @@
 package dev.stride.spark;
 
+import dev.stride.FilteredArray;
 import dev.stride.UnitCursor;
 import dev.stride.ZarrArray;
 import dev.stride.model.Region;
+import dev.stride.model.RunVisitor;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.vectorized.OffHeapColumnVector;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * Reads one partition's box as column batches. The array is leased from the executor's {@link OpenArrays}; the box's
+ * Reads one partition's box as column batches, of the records passing the field filters the scan tests (all records
+ * when there are none: then no record is tested). The array is leased from the executor's {@link OpenArrays}; the box's
  * units are decoded one at a time by a {@link UnitCursor}, and each batch copies the runs of records it takes, column
  * by column, into vectors made once and reused: Spark's {@code closeIfFreeable} leaves writable vectors alone, so nothing a later
  * batch needs is freed. A batch may span units, as each unit's records are copied before the next is decoded. A box of
@@ -31,6 +38,8 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     /** Per column: the dimension of an index column, or -1. */
     private final int[] dimensions;
     private final long[] regionStrides;
+    /** Whether an index column is read: else a run of filtered matches, often short, costs no look at the region. */
+    private final boolean anyIndex;
     /**
      * Null when no field is read or the box was never written: the rows are then the region's positions, with fill
      * values in the fields, and no chunk is decoded.
@@ -38,9 +47,21 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     private final UnitCursor cursor;
     /** Fill records the fields of a never-written box are copied from, or null. */
     private final FillRecords fillRecords;
+    /** Where the cursor's runs go: to the batch's runs, through the filter when there is one. */
+    private final RunVisitor runs;
+    /** Whether records are tested by filters, so that fewer rows than the region's may come. */
+    private final boolean filtered;
+    /**
+     * With filters and fields read: the batch's matching records, packed, which the columns are filled from at once
+     * when the batch is full. Matches come in short runs, and filling every column run by run cost more than Spark's
+     * own filter saves; copying a run's records is one small copy. Null otherwise.
+     */
+    private final MemorySegment packed;
+    private final Arena packing;
+    /** Rows the region has not yet given; with filters, at most as many come. */
     private long rowsLeft;
     /** The runs of the current unit not yet copied: first record, count and position in the region of each. */
-    private long[] runs = new long[3 * 16];
+    private long[] runList = new long[3 * 16];
     private int runCount;
     private int run;
     /** Records of the current run already copied. */
@@ -49,10 +70,11 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
     private long position;
 
     BatchReader(ReadOptions options, StructType required, Region region) {
-        this(options, required, ZarrPartition.read(region));
+        this(options, required, List.of(), ZarrPartition.read(region));
     }
 
-    BatchReader(ReadOptions options, StructType required, ZarrPartition partition) {
+    /** {@code filters}: the field filters each record is tested by (joined by AND); empty for every record. */
+    BatchReader(ReadOptions options, StructType required, List<Filter> filters, ZarrPartition partition) {
         Region region = partition.region();
         this.lease = OpenArrays.lease(options.store());
         try {
@@ -73,11 +95,21 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
                 }
             }
             this.regionStrides = strides(region.shape());
+            this.anyIndex = Arrays.stream(dimensions).anyMatch(d -> d >= 0);
             this.rowsLeft = region.size();
             this.vectors = OffHeapColumnVector.allocateColumns(batchRows, required);
             this.batch = new ColumnarBatch(vectors);
-            this.cursor = anyField && !partition.unwritten() ? array.units(region) : null;
+            FilteredArray filter = filters.isEmpty() ? null : array.where(FieldFilters.of(array).allExact(filters), null);
+            this.runs = filter == null ? this::addRun : filter.matching(region, this::addRun);
+            this.filtered = filter != null;
+            if (filter != null && partition.unwritten() && !FillRecords.matches(array, filter)) {
+                rowsLeft = 0;
+            }
+            // the records are decoded for the filter even when no field is among the columns
+            this.cursor = (anyField || filtered) && !partition.unwritten() ? array.units(region) : null;
             this.fillRecords = anyField && partition.unwritten() ? new FillRecords(array, batchRows) : null;
+            this.packing = filtered && anyField && cursor != null ? Arena.ofShared() : null;
+            this.packed = packing == null ? null : packing.allocate(Math.max(1, batchRows * recordSize));
         } catch (RuntimeException | Error e) {
             lease.close();
             throw e;
@@ -105,11 +137,22 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         int rows = 0;
         while (rows < batchRows && rowsLeft > 0) {
             int n = cursor == null ? takePositions(rows) : takeRun(rows);
+            if (n < 0) {
+                rowsLeft = 0;
+                break;
+            }
             rows += n;
             rowsLeft -= n;
         }
+        if (packed != null) {
+            for (int i = 0; i < fills.length; i++) {
+                if (fills[i] != null) {
+                    fills[i].fill(packed, 0, rows, vectors[i], 0);
+                }
+            }
+        }
         batch.setNumRows(rows);
-        return true;
+        return rows > 0 || !filtered;
     }
 
     /** Fills up to the batch's room with the region's next positions: their index columns, and fill values. */
@@ -127,23 +170,33 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         return n;
     }
 
-    /** Copies up to the batch's room from the current run, decoding the next unit when the runs are used up. */
+    /**
+     * Copies up to the batch's room from the current run, decoding the next unit when the runs are used up; -1 when
+     * the units are used up, which only the filters' dropping records explains.
+     */
     private int takeRun(int row) {
         while (run == runCount) {
             if (!cursor.next()) {
+                if (filtered) {
+                    return -1;
+                }
                 throw new IllegalStateException("the units of " + region + " hold fewer records than it has");
             }
             runCount = 0;
             run = 0;
-            cursor.forEachRun((unit, first, count, out) -> addRun(first, count, out));
+            cursor.forEachRun(runs);
         }
-        long first = runs[3 * run];
-        long count = runs[3 * run + 1];
-        long out = runs[3 * run + 2];
+        long first = runList[3 * run];
+        long count = runList[3 * run + 1];
+        long out = runList[3 * run + 2];
         int n = (int) Math.min(batchRows - row, count - inRun);
-        for (int i = 0; i < fills.length; i++) {
-            if (fills[i] != null) {
-                fills[i].fill(cursor.records(), (first + inRun) * recordSize, n, vectors[i], row);
+        if (packed != null) {
+            MemorySegment.copy(cursor.records(), (first + inRun) * recordSize, packed, row * recordSize, n * recordSize);
+        } else {
+            for (int i = 0; i < fills.length; i++) {
+                if (fills[i] != null) {
+                    fills[i].fill(cursor.records(), (first + inRun) * recordSize, n, vectors[i], row);
+                }
             }
         }
         fillIndexes(out + inRun, n, row);
@@ -155,18 +208,21 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
         return n;
     }
 
-    private void addRun(long first, long count, long out) {
-        if (3 * runCount == runs.length) {
-            runs = Arrays.copyOf(runs, runs.length * 2);
+    private void addRun(MemorySegment unit, long first, long count, long out) {
+        if (3 * runCount == runList.length) {
+            runList = Arrays.copyOf(runList, runList.length * 2);
         }
-        runs[3 * runCount] = first;
-        runs[3 * runCount + 1] = count;
-        runs[3 * runCount + 2] = out;
+        runList[3 * runCount] = first;
+        runList[3 * runCount + 1] = count;
+        runList[3 * runCount + 2] = out;
         runCount++;
     }
 
     /** Index columns of rows {@code row..row+n-1}: the coordinates of region positions {@code out..out+n-1}. */
     private void fillIndexes(long out, int n, int row) {
+        if (!anyIndex) {
+            return;
+        }
         long[] start = region.start();
         long[] shape = region.shape();
         for (int i = 0; i < dimensions.length; i++) {
@@ -193,7 +249,7 @@ final class BatchReader implements PartitionReader<ColumnarBatch> {
 
     @Override
     public void close() {
-        try (lease; fillRecords) {
+        try (lease; fillRecords; packing) {
             if (cursor != null) {
                 cursor.close();
             }

@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -24,8 +25,11 @@ import java.util.TreeMap;
  * @param chunks the chunks this task builds, each with the staged runs that meet it
  */
 record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> chunks) implements Serializable {
-    /** Builds every chunk that {@code staged} meets, in parallel on the executors. */
-    static void run(JavaSparkContext spark, WriteJob job, long length, List<StagedRecords> staged) {
+    /**
+     * Builds every chunk that {@code staged} meets, in parallel on the executors, and gives the statistics each task
+     * gathered of the chunks it stored (none when the write gathers none).
+     */
+    static List<byte[]> run(JavaSparkContext spark, WriteJob job, long length, List<StagedRecords> staged) {
         long chunk = job.options().storedChunk();
         TreeMap<Long, List<StagedRecords>> byChunk = new TreeMap<>();
         for (StagedRecords s : staged) {
@@ -34,7 +38,7 @@ record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> c
             }
         }
         if (byChunk.isEmpty()) {
-            return;
+            return List.of();
         }
         // consecutive chunks per task, about two tasks per core
         long perTask = Math.max(1, -Math.floorDiv(-byChunk.size(), 2L * spark.defaultParallelism()));
@@ -51,14 +55,15 @@ record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> c
             tasks.add(new ChunkAssembly(job, length, batch));
         }
         spark.setJobDescription("Zarr write: assemble " + byChunk.size() + " chunks from staged records");
-        spark.parallelize(tasks, tasks.size()).foreach(ChunkAssembly::build);
+        return spark.parallelize(tasks, tasks.size()).map(ChunkAssembly::build).collect().stream().filter(Objects::nonNull).toList();
     }
 
-    private void build() {
+    /** Stores this task's chunks; returns the statistics gathered of them, or null. */
+    private byte[] build() {
         RowEncoder encoder = job.encoder();
         long recordSize = encoder.type().byteSize();
         long chunk = job.options().storedChunk();
-        try (ZarrWriter out = ZarrWriter.open(job.options().store());
+        try (ZarrWriter out = job.options().writer();
              ArrayWriter writer = out.chunkWriter("/", job.options().spec(encoder.type(), length));
              Arena arena = Arena.ofConfined();
              ThreadScratch scratch = new ThreadScratch()) {
@@ -79,6 +84,7 @@ record ChunkAssembly(WriteJob job, long length, Map<Long, List<StagedRecords>> c
                 writer.write(new Region(new long[]{start}, new long[]{stop}), buffer.asSlice(0, (stop - start) * recordSize), ByteOrder.LITTLE_ENDIAN);
             }
             out.store().sync();
+            return writer.chunkStatistics();
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.stride.spark;
 
+import dev.stride.ZarrArray;
+import dev.stride.model.FieldAccessor;
 import dev.stride.model.Predicate;
 import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.EqualNullSafe;
@@ -17,12 +19,15 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * Spark's filters on record fields as a Stride {@link Predicate}, which chunk statistics judge chunks by: comparisons
- * and IN lists of numbers and booleans on fields, joined by AND, OR and NOT, with Spark's semantics (the predicate's
- * own). A filter it cannot express (strings, times, index columns, IS NULL) gives nothing; inside an AND it is dropped,
- * which leaves a weaker predicate that still holds for every row Spark keeps, so pruning by it never loses a row.
+ * Spark's filters on record fields as a Stride {@link Predicate}, which chunk statistics judge chunks by and the tasks
+ * test records by: comparisons and IN lists of numbers and booleans on fields, joined by AND, OR and NOT, with Spark's
+ * semantics (the predicate's own: NaN equals NaN and is above every other number, {@code -0.0} equals {@code 0.0}). A
+ * filter it cannot express (strings, times, index columns, IS NULL) gives nothing; inside an AND it is dropped, which
+ * leaves a weaker predicate that still holds for every row Spark keeps, so pruning by it never loses a row. Nulls never
+ * meet an expressed filter: the columns of numbers and booleans are never null (only times, NaT, are).
  */
 final class FieldFilters {
     private final Set<String> fields;
@@ -30,6 +35,23 @@ final class FieldFilters {
     /** @param fields the dotted paths of the fields a filter may name */
     FieldFilters(Set<String> fields) {
         this.fields = fields;
+    }
+
+    /** The filters on the fields of {@code array}. */
+    static FieldFilters of(ZarrArray array) {
+        return new FieldFilters(array.layout().fields().stream().map(FieldAccessor::path).collect(Collectors.toUnmodifiableSet()));
+    }
+
+    /**
+     * The predicate that holds exactly for the rows passing every one of {@code filters} (joined by AND), each of which
+     * {@link #exact} expresses, as the tasks test records by it.
+     */
+    Predicate allExact(List<Filter> filters) {
+        List<Predicate> parts = filters.stream().map(this::exact).toList();
+        if (parts.contains(null)) {
+            throw new IllegalStateException("a filter the scan applies has no exact predicate: " + filters);
+        }
+        return parts.size() == 1 ? parts.getFirst() : new Predicate.And(parts);
     }
 
     /**

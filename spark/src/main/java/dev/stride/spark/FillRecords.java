@@ -1,5 +1,6 @@
 package dev.stride.spark;
 
+import dev.stride.FilteredArray;
 import dev.stride.ZarrArray;
 import org.apache.spark.sql.execution.vectorized.WritableColumnVector;
 
@@ -25,6 +26,18 @@ final class FillRecords implements AutoCloseable {
         MemorySegment one = MemorySegment.ofArray(element);
         for (int i = 0; i < count; i++) {
             records.asSlice(i * size, element.length).copyFrom(one);
+        }
+    }
+
+    /**
+     * Whether the fill record passes {@code filter}: then every record of a box never written does, else none (a
+     * filter on fields has one outcome for equal records).
+     */
+    static boolean matches(ZarrArray array, FilteredArray filter) {
+        try (FillRecords one = new FillRecords(array, 1)) {
+            boolean[] kept = {false};
+            filter.matching(null, (unit, first, count, out) -> kept[0] = true).run(one.records, 0, 1, 0);
+            return kept[0];
         }
     }
 

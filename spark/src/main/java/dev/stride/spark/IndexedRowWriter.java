@@ -94,7 +94,7 @@ final class IndexedRowWriter extends RowWriter {
     @Override
     public WriterCommitMessage commit() {
         finishChunk(true);
-        return written(lowest, previous);
+        return written(lowest, previous, chunks.chunkStatistics());
     }
 
     @Override

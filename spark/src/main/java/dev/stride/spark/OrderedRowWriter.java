@@ -43,6 +43,6 @@ final class OrderedRowWriter extends RowWriter {
     @Override
     public WriterCommitMessage commit() {
         flush();
-        return written(-1, -1);
+        return written(-1, -1, null);
     }
 }

@@ -13,7 +13,8 @@ import java.util.TreeMap;
  * add index columns ({@code indexColumns}), the decoded bytes a partition aims at ({@code partitionBytes}), the rows of
  * a batch ({@code batchRows}), whether group-by aggregations Stride can compute are computed as the records are read
  * ({@code pushAggregates}, default true; see {@link AggregatePlan}), whether filters on fields prune the partitions of
- * chunks their statistics rule out ({@code pushFilters}, default true; see {@link FieldFilters}), the partitions a scan
+ * chunks their statistics rule out and, when exactly expressible, are tested by the tasks instead of Spark
+ * ({@code pushFilters}, default true; see {@link FieldFilters}), the partitions a scan
  * may take at most
  * ({@code maxPartitions}: a plan of more is refused, as the driver holds every one), and options of the store itself
  * ({@code store.NAME}, e.g. {@code store.anonymous}).

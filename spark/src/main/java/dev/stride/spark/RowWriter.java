@@ -34,7 +34,7 @@ abstract class RowWriter implements DataWriter<InternalRow> {
         this.task = task;
         this.encoder = job.encoder();
         this.recordSize = encoder.type().byteSize();
-        this.out = ZarrWriter.open(job.options().store());
+        this.out = job.options().writer();
         this.store = out.store();
     }
 
@@ -45,10 +45,13 @@ abstract class RowWriter implements DataWriter<InternalRow> {
         staged.add(new StagedRecords(key, partition, staged.size(), first, count));
     }
 
-    /** Makes what this task stored durable and says what it was. */
-    WriterCommitMessage written(long lowest, long highest) {
+    /**
+     * Makes what this task stored durable and says what it was, with the statistics of the chunks it stored whole
+     * ({@code statistics}: null for none).
+     */
+    WriterCommitMessage written(long lowest, long highest, byte[] statistics) {
         store.sync();
-        return new WrittenPart(List.copyOf(staged), rows, lowest, highest);
+        return new WrittenPart(List.copyOf(staged), rows, lowest, highest, statistics);
     }
 
     /** The driver deletes everything of a failed write; a task has nothing of its own to undo. */

@@ -1,6 +1,7 @@
 package dev.stride.spark;
 
 import dev.stride.Compression;
+import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
 import dev.stride.model.DataType;
@@ -19,10 +20,12 @@ import java.util.List;
  * {@value #DEFAULT_CHUNK} records), optional shards of several chunks ({@code shards}, in records, a multiple of
  * {@code chunks}), the compression ({@code codec}: none, gzip:LEVEL, zstd:LEVEL or blosc:CNAME:CLEVEL:SHUFFLE), the
  * column whose values place the rows ({@code indexColumn}, default {@code _index} when the DataFrame has it) and the
- * array's length when it should differ from what the rows give ({@code shape}).
+ * array's length when it should differ from what the rows give ({@code shape}), and whether the chunk statistics
+ * are gathered as the chunks are encoded and stored beside the array ({@code statistics}, default true, as
+ * {@code ZarrWriter} does; false writes none, as {@code stride copy --no-statistics}).
  */
-record WriteOptions(StoreDescriptor store, long chunk, long shard, String codec, String indexColumn, long shape)
-        implements Serializable {
+record WriteOptions(StoreDescriptor store, long chunk, long shard, String codec, String indexColumn, long shape,
+                    boolean statistics) implements Serializable {
     static final long DEFAULT_CHUNK = 1 << 20;
     static final String DEFAULT_INDEX = "_index";
     /** No shape given: the rows decide it. */
@@ -48,7 +51,12 @@ record WriteOptions(StoreDescriptor store, long chunk, long shard, String codec,
             index = DEFAULT_INDEX;
         }
         long shape = options.containsKey("shape") ? ReadOptions.positive(options, "shape", 1, Long.MAX_VALUE) : SHAPE_FROM_ROWS;
-        return new WriteOptions(ReadOptions.store(options), chunk, shard, codec, index, shape);
+        return new WriteOptions(ReadOptions.store(options), chunk, shard, codec, index, shape, options.getBoolean("statistics", true));
+    }
+
+    /** A writer to the store, gathering chunk statistics or not as the option says. */
+    ZarrWriter writer() {
+        return ZarrWriter.open(store).statistics(statistics);
     }
 
     /** The stored chunk (a shard when sharded): what one task writes whole. */

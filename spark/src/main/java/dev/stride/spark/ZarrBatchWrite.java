@@ -19,12 +19,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The driver's side of a write. Before the tasks run it clears the way (replaces an array, refuses a group or a
  * directory of other files); on commit it places the staged records, has the chunks they fall in assembled by a
  * second, small Spark job (each chunk by one task), then stores {@code zarr.json} last: until then no array is
- * readable there. An abort, or a failure on the way, deletes what the write stored.
+ * readable there. Unless the {@code statistics} option is off, the tasks gather the statistics of the chunks they store
+ * as they encode them and send them with their results; the driver publishes them beside the array, just before its
+ * {@code zarr.json}, as a single writer would. An abort, or a failure on the way, deletes what the write stored.
  */
 final class ZarrBatchWrite implements BatchWrite {
     private final WriteJob job;
@@ -72,9 +75,11 @@ final class ZarrBatchWrite implements BatchWrite {
             RowEncoder encoder = job.encoder();
             List<StagedRecords> placed = job.options().indexColumn() == null ? inOrder(parts) : byIndex(parts);
             long length = length(parts);
-            ChunkAssembly.run(JavaSparkContext.fromSparkContext(SparkContext.getOrCreate()), job, length, placed);
-            try (ZarrWriter out = ZarrWriter.open(job.options().store());
+            List<byte[]> statistics = new ArrayList<>(ChunkAssembly.run(JavaSparkContext.fromSparkContext(SparkContext.getOrCreate()), job, length, placed));
+            parts.stream().map(WrittenPart::statistics).filter(Objects::nonNull).forEach(statistics::add);
+            try (ZarrWriter out = job.options().writer();
                  ArrayWriter array = out.createArray("/", job.options().spec(encoder.type(), length))) {
+                statistics.forEach(array::addChunkStatistics);
                 array.commit();
             }
             deleteStaging();

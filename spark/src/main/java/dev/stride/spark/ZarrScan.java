@@ -10,13 +10,11 @@ import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.SupportsReportStatistics;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.stream.Collectors;
 
 /**
  * A planned read: the columns kept, the region left by index filters, and its partitions, boxes of whole chunks (whole
@@ -32,9 +30,8 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     private final ArrayShape shape;
     private final StructType required;
     private final Region region;
-    private final List<Filter> pushed;
-    private final List<Filter> leftToSpark;
-    /** What every row Spark keeps satisfies, which chunk statistics may rule chunks out by; null: nothing to prune by. */
+    private final ScanFilters filters;
+    /** What every row passing the field filters satisfies, which chunk statistics may rule chunks out by; null: nothing to prune by. */
     private final FieldFilters.Pruning pruning;
     /** The aggregation the tasks compute, or null for a plain scan. */
     private final AggregatePlan aggregate;
@@ -51,15 +48,13 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         }
     }
 
-    ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, List<Filter> pushed, List<Filter> leftToSpark,
-             FieldFilters.Pruning pruning, AggregatePlan aggregate) {
+    ZarrScan(ReadOptions options, ArrayShape shape, StructType required, Region region, ScanFilters filters, AggregatePlan aggregate) {
         this.options = options;
         this.shape = shape;
         this.required = required;
         this.region = region;
-        this.pushed = pushed;
-        this.leftToSpark = leftToSpark;
-        this.pruning = pruning;
+        this.filters = filters;
+        this.pruning = filters.pruning();
         this.aggregate = aggregate;
     }
 
@@ -132,7 +127,7 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new ZarrReaderFactory(options, columnsRead(), aggregate);
+        return new ZarrReaderFactory(options, columnsRead(), filters.inScan(), aggregate);
     }
 
     /**
@@ -173,7 +168,8 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
     }
 
     /**
-     * What explain shows: the array, the region read, which filters Stride applied and which it left to Spark, and
+     * What explain shows: the array, the region read, which filters Stride applied (by the region, and by testing the
+     * records in the tasks) and which it left to Spark, and
      * what chunk statistics ruled out by the field filters (planning the partitions to say so).
      */
     @Override
@@ -181,16 +177,11 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
         String statistics = "";
         if (pruning != null) {
             partitions();
-            statistics = " statisticsFilters=" + text(pruning.filters()) + " chunksRuledOut="
+            statistics = " statisticsFilters=" + ScanFilters.text(pruning.filters()) + " chunksRuledOut="
                     + (listing == null ? 0 : listing.ruledOut()) + " of " + (listing == null ? 0 : listing.stored().length) + " stored";
         }
         return "Zarr " + options.store() + " columns=" + Arrays.toString(columnsRead().fieldNames())
                 + " region=" + region + " of " + Arrays.toString(shape.shape())
-                + " indexFilters=" + text(pushed) + " fieldFiltersLeftToSpark=" + text(leftToSpark) + statistics
-                + (aggregate == null ? "" : " aggregatedPerTask=" + aggregate);
-    }
-
-    private static String text(List<Filter> filters) {
-        return filters.stream().map(Filter::toString).collect(Collectors.joining(", ", "[", "]"));
+                + " " + filters.describe() + statistics + (aggregate == null ? "" : " aggregatedPerTask=" + aggregate);
     }
 }

@@ -2,7 +2,8 @@ package dev.stride.spark;
 
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
-import dev.stride.model.FieldAccessor;
+import dev.stride.model.Predicate;
+import dev.stride.model.ZarrException;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -14,12 +15,13 @@ import org.apache.spark.sql.types.StructType;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Plans a read: keeps the columns the query needs (nested fields too) and turns filters on index columns into a
- * narrower region; filters on fields stay with Spark, which tests every row against them, and those that
- * {@link FieldFilters} can express also leave out the partitions whose chunk statistics rule them out. A group-by aggregation {@link AggregatePlan} takes is computed
+ * narrower region; filters on fields that {@link FieldFilters} can express leave out the partitions whose chunk
+ * statistics rule them out, and are tested by the tasks on each record they read, exactly as Spark would; Spark tests
+ * the rows against the other filters ({@link ScanFilters}). A group-by aggregation {@link AggregatePlan} takes is computed
  * by the tasks as they read, and Spark adds up their results; {@code count(*)} alone is the region's size
  * ({@link CountScan}).
  */
@@ -31,11 +33,8 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
     private final StructType arraySchema;
     private StructType required;
     private final IndexBounds bounds;
-    private Filter[] pushed = new Filter[0];
-    private final List<Filter> leftToSpark = new ArrayList<>();
+    private ScanFilters filters = ScanFilters.NONE;
     private final FieldFilters fieldFilters;
-    /** What every row Spark keeps satisfies, from the field filters, or null: what chunk statistics prune by. */
-    private FieldFilters.Pruning pruning;
     private AggregatePlan aggregate;
     /** The {@code count(*)} columns of a count answered from the metadata, or 0. */
     private int counts;
@@ -48,8 +47,7 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
             this.indexNames = columns.indexNames();
             this.arraySchema = columns.schema();
             this.required = schema;
-            this.fieldFilters = new FieldFilters(array.layout().fields().stream().map(FieldAccessor::path)
-                    .collect(Collectors.toUnmodifiableSet()));
+            this.fieldFilters = FieldFilters.of(array);
         }
         this.bounds = new IndexBounds(indexNames, shape.shape());
     }
@@ -64,23 +62,53 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         this.required = requiredSchema;
     }
 
+    /**
+     * Index filters narrow the region; with {@code pushFilters}, field filters prune partitions by chunk statistics,
+     * and those the tasks can test exactly are tested there, so Spark is given back only the others.
+     */
     @Override
-    public Filter[] pushFilters(Filter[] filters) {
-        List<Filter> handled = new ArrayList<>();
-        List<Filter> rest = new ArrayList<>();
-        for (Filter f : filters) {
-            (bounds.narrow(f) ? handled : rest).add(f);
+    public Filter[] pushFilters(Filter[] given) {
+        List<Filter> index = new ArrayList<>();
+        List<Filter> fields = new ArrayList<>();
+        for (Filter f : given) {
+            (bounds.narrow(f) ? index : fields).add(f);
         }
-        pushed = handled.toArray(Filter[]::new);
-        leftToSpark.addAll(rest);
-        pruning = options.pushFilters() ? fieldFilters.pruning(rest) : null;
+        List<Filter> inScan = new ArrayList<>();
+        List<Filter> rest = new ArrayList<>(fields);
+        FieldFilters.Pruning pruning = null;
+        if (options.pushFilters() && !fields.isEmpty()) {
+            pruning = fieldFilters.pruning(fields);
+            try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
+                for (Filter f : fields) {
+                    if (testable(array, f)) {
+                        inScan.add(f);
+                        rest.remove(f);
+                    }
+                }
+            }
+        }
+        filters = new ScanFilters(index, inScan, rest, pruning);
         return rest.toArray(Filter[]::new);
     }
 
-    /** The index filters, applied exactly; the field filters, which Spark applies again, are not among them. */
+    /** Whether the tasks can test {@code filter} exactly: it is expressed, and the array's fields take it. */
+    private boolean testable(ZarrArray array, Filter filter) {
+        Predicate exact = fieldFilters.exact(filter);
+        if (exact == null) {
+            return false;
+        }
+        try {
+            array.where(exact, null);
+            return true;
+        } catch (ZarrException.BadRequest refused) {
+            return false;
+        }
+    }
+
+    /** The filters the scan applies exactly: the index filters, and the field filters the tasks test. */
     @Override
     public Filter[] pushedFilters() {
-        return pushed;
+        return Stream.concat(filters.index().stream(), filters.inScan().stream()).toArray(Filter[]::new);
     }
 
     /** A count of rows alone needs no partial results: the scan's one row is the answer. */
@@ -103,7 +131,8 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
     }
 
     private boolean canPush() {
-        return options.pushAggregates() && leftToSpark.isEmpty();
+        // the aggregating tasks and the count from metadata test no record, so every filter must be on index columns
+        return options.pushAggregates() && filters.leftToSpark().isEmpty() && filters.inScan().isEmpty();
     }
 
     @Override
@@ -111,6 +140,6 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         if (counts > 0) {
             return new CountScan(bounds.region(), counts);
         }
-        return new ZarrScan(options, shape, required, bounds.region(), List.of(pushed), List.copyOf(leftToSpark), pruning, aggregate);
+        return new ZarrScan(options, shape, required, bounds.region(), filters, aggregate);
     }
 }

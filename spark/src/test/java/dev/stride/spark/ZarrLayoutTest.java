@@ -203,7 +203,7 @@ class ZarrLayoutTest {
         StructType schema = read(points).select("_index", "point").schema();
         ReadOptions options = new ReadOptions(StoreDescriptor.parse(points.toString()), true, ReadOptions.DEFAULT_PARTITION_BYTES, 8, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         List<String> rows = new ArrayList<>();
-        try (var reader = new ZarrReaderFactory(options, schema, null).createReader(ZarrPartition.read(new Region(new long[]{95}, new long[]{100})))) {
+        try (var reader = new ZarrReaderFactory(options, schema, List.of(), null).createReader(ZarrPartition.read(new Region(new long[]{95}, new long[]{100})))) {
             while (reader.next()) {
                 var row = reader.get();
                 rows.add(row.getLong(0) + ":" + row.getStruct(1, 2).getFloat(0));

@@ -68,7 +68,7 @@ class ZarrPushdownTest {
         Dataset<Row> df = points().where("_index >= 25 and _index < 47");
         String scan = Plans.scanText(df);
         assertTrue(scan.contains(" region=[25:47] of [100] "), scan);
-        assertTrue(scan.contains(" indexFilters=[GreaterThanOrEqual(_index,25), LessThan(_index,47)] fieldFiltersLeftToSpark=[]"), scan);
+        assertTrue(scan.contains(" indexFilters=[GreaterThanOrEqual(_index,25), LessThan(_index,47)] fieldFiltersInScan=[] fieldFiltersLeftToSpark=[]"), scan);
 
         List<Row> rows = df.collectAsList();
         assertEquals(LongStream.range(25, 47).boxed().toList(), rows.stream().map(r -> r.getLong(0)).toList());
@@ -77,11 +77,11 @@ class ZarrPushdownTest {
     }
 
     @Test
-    void fieldFiltersAreLeftToSparkBesideTheIndexBounds() {
+    void fieldFiltersAreTestedInTheScanBesideTheIndexBounds() {
         Dataset<Row> df = points().where("_index >= 25 and _index < 47 and x > 20");
         String scan = Plans.scanText(df);
         assertTrue(scan.contains(" region=[25:47] "), scan);
-        assertTrue(scan.contains(" fieldFiltersLeftToSpark=[GreaterThan(x,20.0)]"), scan);
+        assertTrue(scan.contains(" fieldFiltersInScan=[GreaterThan(x,20.0)] fieldFiltersLeftToSpark=[]"), scan);
 
         assertEquals(List.of(41, 42, 43, 44, 45, 46), df.collectAsList().stream().map(r -> r.getInt(1)).toList());
         assertEquals(Set.of("c/2", "c/3", "c/4"), RecordingStoreProvider.chunksRead(dir));
@@ -109,7 +109,7 @@ class ZarrPushdownTest {
         Dataset<Row> df = points().where("_index < 2 or _index > 97");
         String scan = Plans.scanText(df);
         assertTrue(scan.contains(" region=[0:100] "), scan);
-        assertTrue(scan.contains(" indexFilters=[] fieldFiltersLeftToSpark=[Or(LessThan(_index,2),GreaterThan(_index,97))]"), scan);
+        assertTrue(scan.contains(" indexFilters=[] fieldFiltersInScan=[] fieldFiltersLeftToSpark=[Or(LessThan(_index,2),GreaterThan(_index,97))]"), scan);
         assertEquals(List.of(0, 1, 98, 99), df.collectAsList().stream().map(r -> r.getInt(1)).toList());
     }
 
@@ -148,7 +148,7 @@ class ZarrPushdownTest {
         long records = 1L << 60;
         ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.toString()), false, ReadOptions.DEFAULT_PARTITION_BYTES, 1024, false, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         ZarrScan scan = new ZarrScan(options, new ArrayShape(new long[]{records}, new long[]{1 << 20}, 16), columns,
-                new Region(new long[]{0}, new long[]{records}), List.of(), List.of(), null, null);
+                new Region(new long[]{0}, new long[]{records}), ScanFilters.NONE, null);
         assertEquals(records, scan.estimateStatistics().numRows().getAsLong());
         assertEquals(Long.MAX_VALUE, scan.estimateStatistics().sizeInBytes().getAsLong());
     }

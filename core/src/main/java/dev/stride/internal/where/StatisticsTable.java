@@ -57,6 +57,11 @@ public final class StatisticsTable {
         return order.size();
     }
 
+    /** The entries, in the order they were given or read. */
+    public List<UnitEntry> entries() {
+        return List.copyOf(order);
+    }
+
     /** Whether these statistics were computed for an array of this shape and unit shape. */
     public boolean fits(long[] arrayShape, long[] arrayUnitShape) {
         return Arrays.equals(shape, arrayShape) && Arrays.equals(unitShape, arrayUnitShape);

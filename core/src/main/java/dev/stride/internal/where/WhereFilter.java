@@ -150,60 +150,14 @@ public final class WhereFilter implements UnitFilter {
 
     @Override
     public ParallelReader.UnitVisitor wrap(ParallelReader.UnitVisitor inner) {
-        long[] start = region.start();
-        long[] shape = region.shape();
-        long[] coordinates = new long[shape.length];
-        Batch batch = new Batch();
-        byte[] outcomes = new byte[Batch.RECORDS];
+        MatchingRuns runs = new MatchingRuns(condition, usesIndex, region, (unit, first, n, at) -> {
+            matches.add(n);
+            inner.run(unit, first, n, at);
+        });
         return new ParallelReader.UnitVisitor() {
-            /**
-             * The records tested a batch at a time (record by record with their coordinates when the condition uses
-             * them), each run of matches handed on whole, also across batches.
-             */
             @Override
             public void run(MemorySegment unit, long first, long n, long at) {
-                if (usesIndex) {
-                    long p = at;
-                    for (int d = shape.length - 1; d >= 0; d--) {
-                        coordinates[d] = start[d] + p % shape[d];
-                        p /= shape[d];
-                    }
-                }
-                long from = -1;
-                for (long done = 0; done < n; done += Batch.RECORDS) {
-                    int size = (int) Math.min(Batch.RECORDS, n - done);
-                    if (usesIndex) {
-                        testWithCoordinates(unit, first + done, size);
-                    } else {
-                        condition.testAll(unit, first + done, size, batch, 0, outcomes);
-                    }
-                    for (int k = 0; k < size; k++) {
-                        boolean match = outcomes[k] == Condition.TRUE;
-                        if (match && from < 0) {
-                            from = done + k;
-                        } else if (!match && from >= 0) {
-                            handOn(unit, first, at, from, done + k);
-                            from = -1;
-                        }
-                    }
-                }
-                if (from >= 0) {
-                    handOn(unit, first, at, from, n);
-                }
-            }
-
-            /** Each record's outcome with its coordinates, which advance along the last dimension as the records do. */
-            private void testWithCoordinates(MemorySegment unit, long first, int size) {
-                int last = shape.length - 1;
-                for (int k = 0; k < size; k++) {
-                    outcomes[k] = (byte) condition.test(unit, first + k, coordinates);
-                    coordinates[last]++;
-                }
-            }
-
-            private void handOn(MemorySegment unit, long first, long at, long from, long to) {
-                matches.add(to - from);
-                inner.run(unit, first + from, to - from, at + from);
+                runs.run(unit, first, n, at);
             }
 
             @Override

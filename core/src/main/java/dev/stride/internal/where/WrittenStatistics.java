@@ -158,12 +158,46 @@ public final class WrittenStatistics {
                 kept.add(new UnitEntry(e.unit(), e.key(), e.size(), identity.versionTag(), e.records(), e.fields()));
             }
         }
-        kept.sort(Comparator.comparingLong(e -> units.number(e.unit())));
-        Map<String, String> types = new LinkedHashMap<>();
-        fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
+        return json(kept);
+    }
+
+    /**
+     * What a writer of chunks published elsewhere (a worker of a distributed write) gathered: the entries of the chunks
+     * it stored, with the sizes written and no version tag yet, as a document for the publisher's {@link #adopt}.
+     */
+    public byte[] gathered() {
+        return json(entries.values().stream().filter(e -> !contested.contains(e.key())).toList());
+    }
+
+    /**
+     * Takes the entries a worker {@link #gathered} (read from its document) as if this writer had stored those chunks.
+     * An entry is refused unless it is for this array's units and covers as many records as the unit holds here: a
+     * worker writing before the array's length was known may have summarized an edge chunk's padding too.
+     */
+    public void adopt(byte[] document, String where) {
+        Map<String, FieldAccessor> byPath = byPath();
+        StatisticsTable table = StatisticsTable.parse(document, byPath::get, where);
+        for (UnitEntry e : table.entries()) {
+            if (e.unit().length == unitShape.length && units.number(e.unit()) >= 0 && e.records() == units.recordsIn(e.unit())
+                    && e.fields().keySet().equals(byPath.keySet())) {
+                sizes.put(e.key(), e.size());
+                entries.put(coordinates(e.unit()), e);
+            }
+        }
+    }
+
+    private Map<String, FieldAccessor> byPath() {
         Map<String, FieldAccessor> byPath = new LinkedHashMap<>();
         fields.forEach(f -> byPath.put(f.path(), f));
-        return new StatisticsTable(meta.shape(), unitShape, types, kept).toJson(byPath::get);
+        return byPath;
+    }
+
+    private byte[] json(List<UnitEntry> chosen) {
+        List<UnitEntry> sorted = new ArrayList<>(chosen);
+        sorted.sort(Comparator.comparingLong(e -> units.number(e.unit())));
+        Map<String, String> types = new LinkedHashMap<>();
+        fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
+        return new StatisticsTable(meta.shape(), unitShape, types, sorted).toJson(byPath()::get);
     }
 
     /** Whether the whole of a unit's box in the chunk (the edge's padding too) holds what {@code fill} holds there. */
