@@ -13,14 +13,14 @@ import java.util.TreeMap;
  * add index columns ({@code indexColumns}), the decoded bytes a partition aims at ({@code partitionBytes}), the rows of
  * a batch ({@code batchRows}), whether group-by aggregations Stride can compute are computed as the records are read
  * ({@code pushAggregates}, default true; see {@link AggregatePlan}), whether filters on fields prune the partitions of
- * chunks their statistics rule out and, when exactly expressible, are tested by the tasks instead of Spark
- * ({@code pushFilters}, default true; see {@link FieldFilters}), the partitions a scan
- * may take at most
+ * chunks their statistics rule out ({@code pushFilters}, default true; see {@link FieldFilters}) and, when exactly
+ * expressible, are tested by the tasks instead of Spark ({@code filterRows}, default true: fewer rows reach Spark, at a
+ * cost per record that a filter keeping most of them does not repay), the partitions a scan may take at most
  * ({@code maxPartitions}: a plan of more is refused, as the driver holds every one), and options of the store itself
  * ({@code store.NAME}, e.g. {@code store.anonymous}).
  */
 record ReadOptions(StoreDescriptor store, boolean indexColumns, long partitionBytes, int batchRows, boolean pushAggregates,
-                   boolean pushFilters, int maxPartitions) implements Serializable {
+                   boolean pushFilters, boolean filterRows, int maxPartitions) implements Serializable {
     static final long DEFAULT_PARTITION_BYTES = 128L << 20;
     static final int DEFAULT_MAX_PARTITIONS = 100_000;
     /** Rows of a batch: the vectors of one stay in the core's cache while Spark's generated code reads them. */
@@ -34,6 +34,7 @@ record ReadOptions(StoreDescriptor store, boolean indexColumns, long partitionBy
                 (int) positive(options, "batchRows", DEFAULT_BATCH_ROWS, 1 << 24),
                 options.getBoolean("pushAggregates", true),
                 options.getBoolean("pushFilters", true),
+                options.getBoolean("filterRows", true),
                 (int) positive(options, "maxPartitions", DEFAULT_MAX_PARTITIONS, Integer.MAX_VALUE - 8));
     }
 

@@ -64,7 +64,8 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
 
     /**
      * Index filters narrow the region; with {@code pushFilters}, field filters prune partitions by chunk statistics,
-     * and those the tasks can test exactly are tested there, so Spark is given back only the others.
+     * and with {@code filterRows} too those the tasks can test exactly are tested there, so Spark is given back only
+     * the others.
      */
     @Override
     public Filter[] pushFilters(Filter[] given) {
@@ -78,6 +79,8 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         FieldFilters.Pruning pruning = null;
         if (options.pushFilters() && !fields.isEmpty()) {
             pruning = fieldFilters.pruning(fields);
+        }
+        if (options.pushFilters() && options.filterRows() && !fields.isEmpty()) {
             try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
                 for (Filter f : fields) {
                     if (testable(array, f)) {

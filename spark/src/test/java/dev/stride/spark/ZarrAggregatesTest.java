@@ -147,7 +147,7 @@ class ZarrAggregatesTest {
                 new AggregatePlan.Measure(AggregatePlan.Kind.COUNT_ROWS, null),
                 new AggregatePlan.Measure(AggregatePlan.Kind.SUM, columns.apply("n"))));
         ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.resolve("readings").toString()), false,
-                ReadOptions.DEFAULT_PARTITION_BYTES, 2, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
+                ReadOptions.DEFAULT_PARTITION_BYTES, 2, true, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         Map<Byte, long[]> byKey = new TreeMap<>();
         int rows = 0;
         try (AggregateReader reader = new AggregateReader(options, plan, ZarrPartition.read(new Region(new long[]{0}, new long[]{SIZE})), 3)) {

@@ -65,8 +65,12 @@ class ZarrFiltersInScanTest {
 
     /** Filtered in the scan, in batches of 5 rows: runs of matches then end and start across batches. */
     private static Dataset<Row> corners(boolean pushFilters) {
+        return corners(pushFilters, true);
+    }
+
+    private static Dataset<Row> corners(boolean pushFilters, boolean filterRows) {
         return Sessions.spark().read().format("zarr").option("indexColumns", "true").option("pushFilters", pushFilters)
-                .option("batchRows", pushFilters ? 5 : 8192).option("partitionBytes", CHUNK * RECORD_BYTES).load(dir.toString());
+                .option("filterRows", filterRows).option("batchRows", pushFilters ? 5 : 8192).option("partitionBytes", CHUNK * RECORD_BYTES).load(dir.toString());
     }
 
     private static List<String> rows(Dataset<Row> df) {
@@ -130,6 +134,17 @@ class ZarrFiltersInScanTest {
         Dataset<Row> df = corners(false).where("d > 1");
         assertTrue(Plans.scanText(df).contains(" fieldFiltersInScan=[] fieldFiltersLeftToSpark=[GreaterThan(d,1.0)]"), Plans.scanText(df));
         assertEquals(1, filters(df).size());
+    }
+
+    /** filterRows=false leaves the rows to Spark (a filter that keeps most of them) and still prunes by statistics. */
+    @Test
+    void withFilterRowsOffSparkTestsEveryRowOfThePartitionsLeft() {
+        Dataset<Row> df = corners(true, false).where("d > 1");
+        String scan = Plans.scanText(df);
+        assertTrue(scan.contains(" fieldFiltersInScan=[] fieldFiltersLeftToSpark=[GreaterThan(d,1.0)]"), scan);
+        assertTrue(scan.contains(" statisticsFilters=[GreaterThan(d,1.0)]"), scan);
+        assertEquals(1, filters(df).size());
+        assertEquals(rows(corners(true).where("d > 1")), rows(df));
     }
 
     /** A never-written chunk's fill record passes {@code d = 0}: its rows come, made without reading the store. */

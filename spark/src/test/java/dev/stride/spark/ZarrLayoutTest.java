@@ -173,7 +173,7 @@ class ZarrLayoutTest {
     @Test
     void batchesSpanChunks() {
         StructType schema = read(points).schema();
-        ReadOptions options = new ReadOptions(StoreDescriptor.parse(points.toString()), true, ReadOptions.DEFAULT_PARTITION_BYTES, 7, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
+        ReadOptions options = new ReadOptions(StoreDescriptor.parse(points.toString()), true, ReadOptions.DEFAULT_PARTITION_BYTES, 7, true, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         List<Integer> sizes = new ArrayList<>();
         List<Long> indexes = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
@@ -201,7 +201,7 @@ class ZarrLayoutTest {
     @Test
     void theRowReaderGivesTheRowsOfTheBatches() throws Exception {
         StructType schema = read(points).select("_index", "point").schema();
-        ReadOptions options = new ReadOptions(StoreDescriptor.parse(points.toString()), true, ReadOptions.DEFAULT_PARTITION_BYTES, 8, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
+        ReadOptions options = new ReadOptions(StoreDescriptor.parse(points.toString()), true, ReadOptions.DEFAULT_PARTITION_BYTES, 8, true, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         List<String> rows = new ArrayList<>();
         try (var reader = new ZarrReaderFactory(options, schema, List.of(), null).createReader(ZarrPartition.read(new Region(new long[]{95}, new long[]{100})))) {
             while (reader.next()) {
@@ -217,7 +217,7 @@ class ZarrLayoutTest {
     void indexOnlyBatchesCountPositions() {
         StructType schema = read(grid("positions", null, "'int32'")).select("dim_0", "dim_1").schema();
         ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.resolve("positions").toString()), true,
-                ReadOptions.DEFAULT_PARTITION_BYTES, 4, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
+                ReadOptions.DEFAULT_PARTITION_BYTES, 4, true, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         List<String> positions = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         try (BatchReader reader = new BatchReader(options, schema, new Region(new long[]{1, 1}, new long[]{3, 4}))) {

@@ -146,7 +146,7 @@ class ZarrPushdownTest {
     void theBytesOfAnArrayPastALongStopAtTheLargestLong() {
         StructType columns = new StructType().add("n", DataTypes.LongType, false).add("x", DataTypes.DoubleType, false);
         long records = 1L << 60;
-        ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.toString()), false, ReadOptions.DEFAULT_PARTITION_BYTES, 1024, false, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
+        ReadOptions options = new ReadOptions(StoreDescriptor.parse(dir.toString()), false, ReadOptions.DEFAULT_PARTITION_BYTES, 1024, false, true, true, ReadOptions.DEFAULT_MAX_PARTITIONS);
         ZarrScan scan = new ZarrScan(options, new ArrayShape(new long[]{records}, new long[]{1 << 20}, 16), columns,
                 new Region(new long[]{0}, new long[]{records}), ScanFilters.NONE, null);
         assertEquals(records, scan.estimateStatistics().numRows().getAsLong());
