@@ -3,7 +3,6 @@ package dev.stride;
 import dev.stride.internal.codec.CodecPipeline;
 import dev.stride.internal.read.ChunkSource;
 import dev.stride.internal.read.UnitGrid;
-import dev.stride.internal.where.UnitEntry;
 import dev.stride.internal.where.WrittenStatistics;
 import dev.stride.internal.write.ByteSwap;
 import dev.stride.internal.write.NodePath;
@@ -298,9 +297,8 @@ public final class ArrayWriter implements AutoCloseable {
                     boolean covered = everyField && grid.recordsIn(chunk) == recordsInBounds(chunk);
                     MemorySegment start = covered ? session.fill() : stored(key, session);
                     MemorySegment.copy(start, 0, buffer, 0, buffer.byteSize());
-                    WrittenStatistics.Gathering gathering = statistics != null && covered ? statistics.gathering(copier) : null;
-                    grid.forEachRun(chunk, buffer, gathering != null ? gathering : copier);
-                    commit(chunk, relative, buffer, session, gathering);
+                    grid.forEachRun(chunk, buffer, copier);
+                    commit(chunk, relative, buffer, session);
                 } catch (ZarrException e) {
                     failed();
                     throw e;
@@ -341,12 +339,10 @@ public final class ArrayWriter implements AutoCloseable {
     }
 
     /**
-     * Stores a chunk (deletes one of fill values only). A new array's statistics of it are those {@code gathering}
-     * gathered as the records were copied in, or (null: a chunk partly written, or a shard) read from the assembled
-     * chunk before it is encoded.
+     * Stores a chunk (deletes one of fill values only). A new array's statistics of it are gathered from the assembled
+     * chunk while it is encoded and stored ({@link WrittenStatistics#summarizing}), and recorded once it is.
      */
-    private void commit(long[] coordinates, String relative, MemorySegment chunk, WriteSession session,
-                        WrittenStatistics.Gathering gathering) {
+    private void commit(long[] coordinates, String relative, MemorySegment chunk, WriteSession session) {
         String key = node.prefix() + relative;
         if (publication != null) {
             publication.chunk(key);
@@ -356,14 +352,21 @@ public final class ArrayWriter implements AutoCloseable {
             if (statistics != null) {
                 statistics.deleted(coordinates, relative);
             }
-        } else {
-            List<UnitEntry> summarized = statistics == null ? null : gathering != null ? gathering.entries(coordinates, relative)
-                    : statistics.summarize(coordinates, relative, chunk, session.fill());
-            MemorySegment encoded = codecs.encode(chunk, session.ctx);
+            return;
+        }
+        WrittenStatistics.Pending summarized = statistics == null ? null : statistics.summarizing(coordinates, relative, chunk, session.fill());
+        MemorySegment encoded;
+        try {
+            encoded = codecs.encode(chunk, session.ctx);
             store.write(key, encoded);
-            if (statistics != null) {
-                statistics.stored(relative, summarized, encoded.byteSize());
+        } catch (RuntimeException | Error e) {
+            if (summarized != null) {
+                summarized.settle();
             }
+            throw e;
+        }
+        if (statistics != null) {
+            statistics.stored(relative, summarized.await(), encoded.byteSize());
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.stride;
 
+import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
 import dev.stride.model.CoreType;
@@ -8,6 +9,8 @@ import dev.stride.model.Json;
 import dev.stride.model.Predicate;
 import dev.stride.model.Region;
 import dev.stride.model.StructType;
+import dev.stride.model.ZarrException;
+import dev.stride.testing.ForwardingStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +31,8 @@ import java.util.stream.LongStream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -121,6 +127,35 @@ class WriterStatisticsTest {
                 FilteredScan found = zarr.array("/").where(Predicate.parse("v > 7")).scan(List.of(), null, null);
                 assertEquals(3, found.records());
             }
+        }
+    }
+    /**
+     * A chunk whose store write fails while its statistics are gathered beside it: the store's failure is what the
+     * write throws (not one of the gathering's), and nothing is published.
+     */
+    @Test
+    void aChunkWhoseWriteFailsFailsAsTheStoreSaysAndPublishesNothing() {
+        MemoryStore memory = new MemoryStore();
+        boolean[] failed = {false};
+        ForwardingStore store = new ForwardingStore(memory) {
+            @Override
+            public void write(String key, MemorySegment value) {
+                if (key.equals("c/1") && !failed[0]) {
+                    failed[0] = true;
+                    throw new ZarrException.StoreFailure(key, "no space left on device", null);
+                }
+                super.write(key, value);
+            }
+        };
+        ArraySpec spec = ArraySpec.of(StructType.of(new StructType.Field("v", CoreType.FLOAT64)), 12).chunks(4);
+        double[] values = {3, -1, Double.NaN, 7, 2, 8, 5, 1, -0.0, 4, 6, 9};
+        try (ZarrWriter writer = ZarrWriter.open(store); ArrayWriter out = writer.createArray("/", spec)) {
+            var e = assertThrows(ZarrException.StoreFailure.class, () -> out.write(null, Map.of("v", values)));
+            assertTrue(e.getMessage().contains("c/1") && e.getMessage().contains("no space left on device"), e.getMessage());
+            assertThrows(ZarrException.class, out::commit);
+            assertNull(memory.read("zarr.json", 0, -1, null), "nothing published");
+            assertNull(memory.read(ChunkStatistics.SIDECAR, 0, -1, null), "no statistics published");
+            assertNotNull(memory.read("c/0", 0, -1, null), "the chunk before the failure was stored");
         }
     }
 }

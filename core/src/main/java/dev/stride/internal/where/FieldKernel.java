@@ -1,37 +1,41 @@
 package dev.stride.internal.where;
 
-import dev.stride.internal.base.Reads;
 import dev.stride.model.CoreType;
 import dev.stride.model.FieldAccessor;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
  * The running statistics of one field over blocks of records, in the keys of its {@link Source}: a loop per kind of
- * field, reading in place through the constant var handles of {@link Reads}, one call per block. A kernel of each kind
- * is a class of its own, called through one virtual call per block: the JIT then compiles each loop alone, small and
- * soon, where one method holding every kind's loop took it long to compile (a writer runs these in every process that
- * stores chunks, mostly cold).
+ * field, reading in place through a little-endian {@link ByteBuffer} view of the block (a big-endian field's bytes
+ * reversed after the read), one call per block. Each kind is a class of its own, called through one virtual call per
+ * block, so that the JIT compiles each loop alone, small and soon.
+ * <p>
+ * A writer runs these in every process that stores chunks, mostly cold, so what they cost before the JIT has compiled
+ * them counts as much as after: a buffer's reads are plain calls, which the interpreter and the profiling first
+ * compilation run faster than a var handle's, and which the JIT compiles sooner (one read per width, the byte order a
+ * swap after it, where a var handle per order inlined both); once compiled, either is a single load.
  */
 abstract sealed class FieldKernel {
-    final long offset;
-    final long stride;
+    final int offset;
+    final int stride;
     final boolean little;
     long count;
     long missing;
     long min;
     long max;
 
-    FieldKernel(FieldAccessor f, long stride) {
-        this.offset = f.offset();
+    FieldKernel(FieldAccessor f, int stride) {
+        this.offset = Math.toIntExact(f.offset());
         this.stride = stride;
         this.little = f.order() == ByteOrder.LITTLE_ENDIAN;
         reset();
     }
 
     /** The kernel of a field {@link Source#of} accepts, for records of {@code stride} bytes. */
-    static FieldKernel of(Source source, long stride) {
+    static FieldKernel of(Source source, int stride) {
         FieldAccessor f = source.f();
         return switch (source) {
             case Source.Reals r when f instanceof FieldAccessor.DoubleField -> new Reals(f, stride, true);
@@ -45,10 +49,10 @@ abstract sealed class FieldKernel {
     }
 
     /**
-     * Adds {@code n} records: {@code bytes} holds them from its position 0 on ({@code first} is the first one's index in
-     * {@code records}, for a kernel that reads through the field's accessor).
+     * Adds the {@code n} records {@code bytes} holds from its index 0 on; {@code first} is the first one's index in
+     * {@code records}, the segment {@code bytes} views (for a kernel that reads through the field's accessor).
      */
-    abstract void block(MemorySegment records, long first, int n);
+    abstract void block(ByteBuffer bytes, int n, MemorySegment records, long first);
 
     /** {@return the field's summary since the last call, which starts a new unit} */
     Summary finish() {
@@ -85,19 +89,20 @@ abstract sealed class FieldKernel {
         private static final long NAN = Long.MIN_VALUE;
         private final boolean wide;
 
-        Reals(FieldAccessor f, long stride, boolean wide) {
+        Reals(FieldAccessor f, int stride, boolean wide) {
             super(f, stride);
             this.wide = wide;
         }
 
         @Override
-        void block(MemorySegment records, long first, int n) {
+        void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
             long lo = Long.MAX_VALUE;
             long hi = Long.MIN_VALUE;
             long nan = 0;
-            long o = first * stride + offset;
+            int o = offset;
             for (int i = 0; i < n; i++, o += stride) {
-                long k = wide ? ordered(Reads.i64(records, o, little)) : ordered(Reads.i32(records, o, little));
+                long k = wide ? ordered(little ? bytes.getLong(o) : Long.reverseBytes(bytes.getLong(o)))
+                        : ordered(little ? bytes.getInt(o) : Integer.reverseBytes(bytes.getInt(o)));
                 if (k == NAN) {
                     nan++;
                     continue;
@@ -131,20 +136,20 @@ abstract sealed class FieldKernel {
         private final long flip;
         private final boolean time;
 
-        Longs(FieldAccessor f, long stride, long flip, boolean time) {
+        Longs(FieldAccessor f, int stride, long flip, boolean time) {
             super(f, stride);
             this.flip = flip;
             this.time = time;
         }
 
         @Override
-        void block(MemorySegment records, long first, int n) {
+        void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
             long lo = Long.MAX_VALUE;
             long hi = Long.MIN_VALUE;
             long nat = 0;
-            long o = first * stride + offset;
+            int o = offset;
             for (int i = 0; i < n; i++, o += stride) {
-                long v = Reads.i64(records, o, little);
+                long v = little ? bytes.getLong(o) : Long.reverseBytes(bytes.getLong(o));
                 if (time && v == Long.MIN_VALUE) {
                     nat++;
                     continue;
@@ -165,7 +170,7 @@ abstract sealed class FieldKernel {
         private final int width;
         private final long mask;
 
-        Narrow(FieldAccessor f, long stride, CoreType type) {
+        Narrow(FieldAccessor f, int stride, CoreType type) {
             super(f, stride);
             this.width = type.byteSize();
             this.mask = switch (type) {
@@ -177,15 +182,15 @@ abstract sealed class FieldKernel {
         }
 
         @Override
-        void block(MemorySegment records, long first, int n) {
+        void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
             long lo = Long.MAX_VALUE;
             long hi = Long.MIN_VALUE;
-            long o = first * stride + offset;
+            int o = offset;
             for (int i = 0; i < n; i++, o += stride) {
                 long v = switch (width) {
-                    case 1 -> Reads.i8(records, o);
-                    case 2 -> Reads.i16(records, o, little);
-                    default -> Reads.i32(records, o, little);
+                    case 1 -> bytes.get(o);
+                    case 2 -> little ? bytes.getShort(o) : Short.reverseBytes(bytes.getShort(o));
+                    default -> little ? bytes.getInt(o) : Integer.reverseBytes(bytes.getInt(o));
                 } & mask;
                 if (v < lo) lo = v;
                 if (v > hi) hi = v;
@@ -196,17 +201,17 @@ abstract sealed class FieldKernel {
 
     /** bool: any byte but 0 is the key 1, as the field's accessor reads it. */
     static final class Bools extends FieldKernel {
-        Bools(FieldAccessor f, long stride) {
+        Bools(FieldAccessor f, int stride) {
             super(f, stride);
         }
 
         @Override
-        void block(MemorySegment records, long first, int n) {
+        void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
             long any = 0;
             long all = 1;
-            long o = first * stride + offset;
+            int o = offset;
             for (int i = 0; i < n; i++, o += stride) {
-                long v = Reads.i8(records, o) != 0 ? 1 : 0;
+                long v = bytes.get(o) != 0 ? 1 : 0;
                 any |= v;
                 all &= v;
             }
@@ -218,13 +223,13 @@ abstract sealed class FieldKernel {
     static final class Any extends FieldKernel {
         private final Source source;
 
-        Any(Source source, long stride) {
+        Any(Source source, int stride) {
             super(source.f(), stride);
             this.source = source;
         }
 
         @Override
-        void block(MemorySegment records, long first, int n) {
+        void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
             long lo = Long.MAX_VALUE;
             long hi = Long.MIN_VALUE;
             long nan = 0;

@@ -4,7 +4,6 @@ import dev.stride.internal.read.UnitGrid;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Region;
-import dev.stride.model.RunVisitor;
 import dev.stride.spi.Store;
 import dev.stride.spi.ValueIdentity;
 
@@ -16,18 +15,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * The statistics a writer gathers of a new array as it stores each chunk, from the decoded records it encodes (no
- * second pass): one entry per unit (inner chunk, when sharded) of every chunk stored, kept with the stored value's size.
+ * The statistics a writer gathers of a new array as it stores each chunk, from the decoded records it encodes, read
+ * while it encodes and stores them (no read of the stored chunk): one entry per unit (inner chunk, when sharded) of every chunk stored, kept with the stored value's size.
  * When the array is published, each stored value's identity is looked up; an entry is kept only when the size the
  * store reports is the size written, and its tag is whatever the store gives then (none for a file changed in the last
  * seconds). A chunk written twice at once by two threads gets no entry, since either write may be the one stored.
  * Shared by every thread writing the array.
  */
 public final class WrittenStatistics {
+    /** Starts each chunk's {@link #summarize} on a virtual thread: no pool to size or shut down, whoever writes. */
+    private static final Executor SUMMARIZERS = task -> Thread.ofVirtual().name("stride-statistics").start(task);
     private final ArrayMetadata meta;
     private final List<FieldAccessor> fields;
     private final long recordSize;
@@ -83,7 +87,7 @@ public final class WrittenStatistics {
      * chunk of fill values: an inner chunk of a shard that holds only those is left out of the shard, and so has no
      * entry.
      */
-    public List<UnitEntry> summarize(long[] chunk, String key, MemorySegment records, MemorySegment fill) {
+    private List<UnitEntry> summarize(long[] chunk, String key, MemorySegment records, MemorySegment fill) {
         List<UnitEntry> found = new ArrayList<>();
         UnitSummaries summaries = new UnitSummaries(fields, recordSize);
         forEachUnit(chunk, unit -> {
@@ -97,36 +101,39 @@ public final class WrittenStatistics {
     }
 
     /**
-     * A copier that also gathers the statistics of the records it copies into a chunk, block by block while they are
-     * still in the cache, for a chunk it covers whole (its runs are every record of the array the chunk holds); null
-     * when the units are the inner chunks of shards, which {@link #summarize} reads after the chunk is assembled.
+     * {@link #summarize} on a virtual thread of its own, to run while the caller encodes and stores the chunk: a writer
+     * spends much of its time waiting on the store (a local file's fsync, a network's round trips), time in which the
+     * statistics are free, where gathering them in line adds their cost to every chunk. The caller must not change or
+     * free {@code records} until {@link Pending#await} or {@link Pending#settle} has returned.
      */
-    public Gathering gathering(RunVisitor copier) {
-        return sharded ? null : new Gathering(copier, new UnitSummaries(fields, recordSize));
+    public Pending summarizing(long[] chunk, String key, MemorySegment records, MemorySegment fill) {
+        return new Pending(CompletableFuture.supplyAsync(() -> summarize(chunk, key, records, fill), SUMMARIZERS));
     }
 
-    /** What {@link #gathering} gives: the copier's runs in blocks, each block's records summarized once copied. */
-    public final class Gathering implements RunVisitor {
-        private final RunVisitor copier;
-        private final UnitSummaries summaries;
+    /** The statistics of a chunk that {@link #summarizing} is gathering. */
+    public static final class Pending {
+        private final CompletableFuture<List<UnitEntry>> entries;
 
-        private Gathering(RunVisitor copier, UnitSummaries summaries) {
-            this.copier = copier;
-            this.summaries = summaries;
+        private Pending(CompletableFuture<List<UnitEntry>> entries) {
+            this.entries = entries;
         }
 
-        @Override
-        public void run(MemorySegment unit, long first, long count, long out) {
-            for (long k = 0; k < count; k += UnitSummaries.BLOCK) {
-                long n = Math.min(UnitSummaries.BLOCK, count - k);
-                copier.run(unit, first + k, n, out + k);
-                summaries.add(unit, first + k, n);
+        /** {@return the entries, once gathered, to hand to {@link #stored}} */
+        public List<UnitEntry> await() {
+            try {
+                return entries.join();
+            } catch (CompletionException e) {
+                switch (e.getCause()) {
+                    case RuntimeException r -> throw r;
+                    case Error r -> throw r;
+                    default -> throw e;
+                }
             }
         }
 
-        /** The entry of the chunk at {@code chunk} (its one unit), to hand to {@link #stored} once it is. */
-        public List<UnitEntry> entries(long[] chunk, String key) {
-            return List.of(new UnitEntry(chunk.clone(), key, -1, null, units.recordsIn(chunk), summaries.finish()));
+        /** Waits for the gathering to end, whatever it gave: for a chunk whose write failed, before its records go. */
+        public void settle() {
+            entries.handle((done, failure) -> null).join();
         }
     }
 
