@@ -1,64 +1,127 @@
 #!/usr/bin/env python3
-"""Prints bench/remote.sh's results as a markdown table: Stride's scan of each array from local files, from nginx,
-through the 0 ms proxy and through the slow proxy (Mrecords/s, JMH), TensorStore's http kvstore on the same three
-servers (its best run), and the ratios the remote-store targets name. Standard library only.
+"""Prints bench/remote.sh's results as markdown: per server (nginx, s3proxy, Azurite) Stride's JMH scan of each array
+against the local scan on the same one reader core, through the 0 ms and the slow latency proxy; then the reader
+processes' CPU time per GB read, Stride's against TensorStore's, with how busy each core was and so what bounds the
+scan. The ratios are those the remote-store targets name. Standard library only.
 
-usage: remote_report.py JMH_JSON PEERS_TXT NGINX_PORT FAST_PORT SLOW_PORT DELAY_MS [S3_JMH_JSON]
+usage: remote_report.py RESULTS_DIR DATA_DIR DELAY_MS
+  RESULTS_DIR  remote.sh's: bases.txt (SERVER<TAB>JMH base), jmh-*.json, cpu.txt (bench/reader_cpu.py's process and
+               scan lines), load.txt
+  DATA_DIR     the arrays, whose stored bytes (the bytes a scan reads) give the GB of the CPU table
 """
+import glob
 import json
+import os
 import platform
 import re
+import statistics
 import sys
 
-PEER_LINE = re.compile(r'^(\S+) sum=\S+ seconds=\S+ Mrecords/s=([0-9.]+)')
+ARRAYS = ['raw', 'zstd', 'sharded']
+SERVERS = ['nginx', 's3proxy', 'azurite']
+PROCESS_LINE = re.compile(r'^process (\S+) (\S+) (\S+) wall=(\S+) cpu=(\S+) server_cpu=(\S+) reader_core=(\S+) server_core=(\S+)')
+SCAN_LINE = re.compile(r'^scan (\S+) (\S+) (\S+) .* Mrecords/s=(\S+) cpu=(\S+)')
+# a core counts as what bounds a scan when the process(es) on it ran this share of the wall time
+FULL = 0.85
 
 
-def stride(path, servers):
-    """{(array, server): Mrecords/s} from the JMH results; server is 'local' or one of the names of servers."""
+def jmh(results):
+    """{(array, server): Mrecords/s} of every JMH result, its base mapped to the server named in bases.txt."""
+    servers = dict(reversed(line.rstrip('\n').split('\t')) for line in open(os.path.join(results, 'bases.txt')))
     out = {}
-    for r in json.load(open(path)):
-        base = r['params']['base']
-        port = base.rsplit(':', 1)[-1]
-        server = 'local' if base == 'local' else servers.get(port, base)
-        out[(r['params']['array'], server)] = r['secondaryMetrics']['records']['score'] / 1e6
+    for path in glob.glob(os.path.join(results, 'jmh-*.json')):
+        for r in json.load(open(path)):
+            out[(r['params']['array'], servers[r['params']['base']])] = r['secondaryMetrics']['records']['score'] / 1e6
     return out
 
 
-def tensorstore(path, servers):
-    """{(array, server): best Mrecords/s} from scan_peers.py output in '== ARRAY URL' sections."""
-    best, key = {}, None
-    for line in open(path):
-        if line.startswith('== '):
-            array, url = line[3:].split()
-            key = (array, servers[url.rsplit(':', 1)[-1]])
-        elif (m := PEER_LINE.match(line)) and key:
-            best[key] = max(best.get(key, 0.0), float(m[2]))
-    return best
+def cpu_runs(results):
+    """{(reader, array, server): (wall, cpu, server_cpu, reader_core, server_core, scans)} of each reader process,
+    where scans are its (Mrecords/s, cpu) per scan in order."""
+    runs = {}
+    for line in open(os.path.join(results, 'cpu.txt')):
+        if m := PROCESS_LINE.match(line):
+            runs[m.group(1, 2, 3)] = [float(v) for v in m.group(4, 5, 6, 7, 8)] + [[]]
+        elif m := SCAN_LINE.match(line):
+            runs[m.group(1, 2, 3)][5].append((float(m[4]), float(m[5])))
+    return runs
 
 
-def main(jmh, peers, nginx, fast, slow, delay, s3_jmh=None):
-    servers = {nginx: 'nginx', fast: 'proxy 0 ms', slow: f'proxy {delay} ms'}
-    s, t = stride(jmh, servers), tensorstore(peers, servers)
-    names = ['nginx', 'proxy 0 ms', f'proxy {delay} ms']
-    print(f'Scans of field x (Mrecords/s), {platform.machine()} {cpu()}, {json.load(open(jmh))[0]["params"].get("threads", "?")} threads:\n')
-    print('| array | local files | ' + ' | '.join(f'{n} (TensorStore)' for n in names)
-          + f' | nginx / local | {delay} ms / 0 ms | Stride / TensorStore |')
-    print('|---' * (5 + len(names)) + '|')
-    for array in ['raw', 'zstd', 'sharded']:
-        cells = [f'{s.get((array, n), 0):.1f} ({t.get((array, n), 0):.1f})' for n in names]
-        vs_peer = ' / '.join(ratio(s.get((array, n), 0), t.get((array, n), 0)) for n in names)
-        print(f'| {array} | {s.get((array, "local"), 0):.1f} | ' + ' | '.join(cells)
-              + f' | {ratio(s.get((array, "nginx"), 0), s.get((array, "local"), 0))}'
-              + f' | {ratio(s.get((array, names[2]), 0), s.get((array, names[1]), 0))} | {vs_peer} |')
-    if s3_jmh:
-        s3 = stride(s3_jmh, {})
-        print('\nThe same scans over S3 (s3proxy in memory, signed requests), Mrecords/s:\n')
-        print('| array | local files | s3proxy | s3proxy / local | s3proxy / nginx |')
-        print('|---|---|---|---|---|')
-        for array in ['raw', 'zstd', 'sharded']:
-            got = next((v for (a, _), v in s3.items() if a == array), 0)
-            print(f'| {array} | {s.get((array, "local"), 0):.1f} | {got:.1f} | {ratio(got, s.get((array, "local"), 0))}'
-                  f' | {ratio(got, s.get((array, "nginx"), 0))} |')
+def warm(scans):
+    """The median (Mrecords/s, cpu) of the scans after the first, which pays for class loading and compiling."""
+    rest = scans[1:] or scans
+    return statistics.median(s for s, _ in rest), statistics.median(c for _, c in rest)
+
+
+def stored_gb(data, array):
+    """The array's stored bytes in GB (10^9): every file under it."""
+    total = 0
+    for root, _, names in os.walk(os.path.join(data, array + '.zarr'), followlinks=True):
+        total += sum(os.path.getsize(os.path.join(root, n)) for n in names)
+    return total / 1e9
+
+
+def speed_tables(speeds, delay):
+    for server in SERVERS:
+        print(f'\n**{server}** (Mrecords/s; target {server} / local >= 0.8x for zstd and sharded, {delay} ms / 0 ms >= 0.7x):\n')
+        print(f'| array | local, pinned | {server} | {server} / local | {server} + 0 ms proxy | {server} + {delay} ms proxy | {delay} ms / 0 ms |')
+        print('|---|---|---|---|---|---|---|')
+        for array in ARRAYS:
+            local, direct = speeds.get((array, 'local'), 0), speeds.get((array, server), 0)
+            fast, slow = speeds.get((array, f'{server}+0ms'), 0), speeds.get((array, f'{server}+{delay}ms'), 0)
+            print(f'| {array} | {number(local)} | {number(direct)} | {ratio(direct, local)} | {number(fast)} | {number(slow)}'
+                  f' | {ratio(slow, fast)} |')
+
+
+def cpu_table(runs, data):
+    print('\nReader CPU time per GB read (GB: the array\'s stored bytes, 10^9), target Stride <= 0.6x TensorStore.'
+          ' Warm: the median of the scans after the first, each the CPU its process spent on it (getrusage of itself);'
+          ' process: the whole process\'s rusage (wait4) over all its scans, start-up included. The cores during Stride\'s'
+          ' process: the reader\'s (and the server\'s) CPU time over the wall time, and how busy the core was with'
+          ' anything (other work on a shared machine included), which together say what bounds the reads:\n')
+    print('| array | server | Stride warm CPU s/GB | TensorStore warm CPU s/GB | Stride / TensorStore | Stride process CPU s/GB'
+          ' | TensorStore process CPU s/GB | Stride warm Mrec/s | TensorStore warm Mrec/s | reader core: Stride / all'
+          ' | server core: server / all | bound by |')
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|')
+    for array in ARRAYS:
+        gb = stored_gb(data, array)
+        for server in ['local'] + SERVERS:
+            stride, peer = runs.get(('stride', array, server)), runs.get(('tensorstore', array, server))
+            if not stride or not stride[5]:
+                continue
+            wall, cpu, served, reader_core, server_core, scans = stride
+            speed, warm_cpu = warm(scans)
+            peer_speed, peer_cpu = warm(peer[5]) if peer and peer[5] else (0, 0)
+            peer_process = peer[1] / len(peer[5]) / gb if peer and peer[5] else 0
+            server_cell = '-' if server == 'local' else f'{served / wall:.0%} / {server_core:.0%}'
+            print(f'| {array} | {server} | {warm_cpu / gb:.2f} | {per_gb(peer_cpu, gb)} | {ratio(warm_cpu, peer_cpu)}'
+                  f' | {cpu / len(scans) / gb:.2f} | {per_gb(peer_process, 1)} | {speed:.1f} | {number(peer_speed)}'
+                  f' | {cpu / wall:.0%} / {reader_core:.0%} | {server_cell}'
+                  f' | {bound(server, cpu / wall, reader_core, served / wall, server_core)} |')
+
+
+def per_gb(seconds, gb):
+    return f'{seconds / gb:.2f}' if seconds else '-'
+
+
+def bound(server, reader, reader_core, served, server_core):
+    """What held the reads back, from the shares of the wall time: the reader's or the server's own CPU when it ran
+    nearly all the time, its core when other work filled the rest of it, else the requests' round trips."""
+    remote = server != 'local'
+    if remote and served >= FULL:
+        return f'{server}\'s CPU'
+    if reader >= FULL:
+        return 'the reader\'s CPU'
+    if reader_core >= FULL:
+        return 'the reader\'s core, shared with other work'
+    if remote and server_core >= FULL:
+        return 'the server\'s core, shared with other work'
+    return 'neither core full: waiting on requests'
+
+
+def number(value):
+    """A speed, or - when the benchmark gave none (JMH carries on past a failed one)."""
+    return f'{value:.1f}' if value else '-'
 
 
 def ratio(a, b):
@@ -75,5 +138,17 @@ def cpu():
     return platform.processor()
 
 
+def main(results, data, delay):
+    speeds = jmh(results)
+    threads = {r['params'].get('threads', '?') for p in glob.glob(os.path.join(results, 'jmh-*.json')) for r in json.load(open(p))}
+    load = [line.strip() for line in open(os.path.join(results, 'load.txt'))]
+    print(f'Scans of field x, {platform.machine()} {cpu()}: servers on one core, the reader on the other (taskset);'
+          f' JMH OpenArrayReads.scan, {"/".join(sorted(threads))} threads. Load: {" -> ".join(load)}')
+    speed_tables(speeds, delay)
+    cpu_table(cpu_runs(results), data)
+
+
 if __name__ == '__main__':
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
     main(*sys.argv[1:])

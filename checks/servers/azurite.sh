@@ -3,14 +3,31 @@
 # free loopback port, or with its blobs in files under DATA (values larger than memory), with its well-known account
 # devstoreaccount1. Installs the package with npm first into a cache outside the clone when it is not there
 # (STRIDE_AZURITE_HOME, default ~/.cache/stride/azurite-VERSION: about 45 s and 190 MB once). Its log and pid go under
-# WORK. Prints the blob endpoint (http://127.0.0.1:PORT/devstoreaccount1). Stop it with: kill "$(cat WORK/pid)"
+# WORK. Options after -- go to Azurite as they are (--cert FILE.pfx --pwd PASSWORD --oauth basic: HTTPS and bearer
+# tokens). Prints the blob endpoint (http://127.0.0.1:PORT/devstoreaccount1, https with --cert).
+# Stop it with: kill "$(cat WORK/pid)"
 #
-# usage: checks/servers/azurite.sh WORK [DATA]
+# usage: checks/servers/azurite.sh WORK [DATA] [-- AZURITE_OPTION...]
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-[ $# -eq 1 ] || [ $# -eq 2 ] || { sed -n '2,8p' "$0" >&2; exit 2; }
+usage() { sed -n '2,10p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || usage
 mkdir -p "$1"
 work=$(cd "$1" && pwd)
+shift
+data=""
+if [ $# -gt 0 ] && [ "$1" != -- ]; then
+  data=$1
+  shift
+fi
+options=()
+if [ $# -gt 0 ]; then
+  [ "$1" = -- ] || usage
+  shift
+  options=("$@")
+fi
+scheme=http
+[[ " ${options[*]} " == *" --cert "* ]] && scheme=https
 version=$(sed -n "s|.*<azurite.version>\(.*\)</azurite.version>.*|\1|p" "$root/pom.xml")
 home="${STRIDE_AZURITE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/stride/azurite-$version}"
 azurite="$home/node_modules/.bin/azurite-blob"
@@ -21,19 +38,19 @@ if [ ! -x "$azurite" ]; then
     || fail "npm could not install azurite@$version into $home; see $work/npm.log"
 fi
 port=$(free_port)
-if [ $# -eq 2 ]; then
-  mkdir -p "$2"
-  persistence=(--location "$(cd "$2" && pwd)")
+if [ -n "$data" ]; then
+  mkdir -p "$data"
+  persistence=(--location "$(cd "$data" && pwd)")
 else
   persistence=(--inMemoryPersistence)
 fi
 # no telemetry (it would leave the machine); any API version the SDK sends; unknown headers ignored
 (cd "$work" && exec "$azurite" --blobHost 127.0.0.1 --blobPort "$port" "${persistence[@]}" --disableTelemetry \
-  --skipApiVersionCheck --loose --silent > "$work/azurite.log" 2>&1) &
+  --skipApiVersionCheck --loose --silent "${options[@]}" > "$work/azurite.log" 2>&1) &
 pid=$!
 echo "$pid" > "$work/pid"
 for _ in $(seq 60); do
-  await_port "$port" 5 && { echo "http://127.0.0.1:$port/devstoreaccount1"; exit 0; }
+  await_port "$port" 5 && { echo "$scheme://127.0.0.1:$port/devstoreaccount1"; exit 0; }
   kill -0 "$pid" 2>/dev/null || break
 done
 fail "Azurite did not start listening on 127.0.0.1:$port; see $work/azurite.log"

@@ -23,7 +23,8 @@ public abstract class OpenArray {
 
     /**
      * Where the array is read: {@code local} for the directory of {@code -Dstride.benchdata}, or a URL under which the
-     * same arrays are served ({@code http://127.0.0.1:8080} for {@code http://127.0.0.1:8080/raw.zarr}).
+     * same arrays are served ({@code http://127.0.0.1:8080} for {@code http://127.0.0.1:8080/raw.zarr}); its store
+     * options stay after the array's name ({@code s3://bench?endpoint=URL} for {@code s3://bench/raw.zarr?endpoint=URL}).
      */
     @Param({LOCAL})
     public String base;
@@ -40,8 +41,15 @@ public abstract class OpenArray {
     @Setup(Level.Trial)
     public void open() {
         path = BenchData.array(name());
-        zarr = base.equals(LOCAL) ? Zarr.open(path, io) : Zarr.open(base + "/" + name() + ".zarr");
+        zarr = base.equals(LOCAL) ? Zarr.open(path, io) : Zarr.open(remote());
         array = zarr.array("/");
+    }
+
+    /** The array's URI under {@link #base}, the name placed before the store options. */
+    private String remote() {
+        int query = base.indexOf('?');
+        String array = "/" + name() + ".zarr";
+        return query < 0 ? base + array : base.substring(0, query) + array + base.substring(query);
     }
 
     @TearDown(Level.Trial)

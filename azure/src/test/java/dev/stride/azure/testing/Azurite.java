@@ -11,6 +11,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -42,7 +44,7 @@ public final class Azurite {
     public static synchronized Azurite get() {
         if (instance == null && unavailable == null) {
             try {
-                instance = new Azurite(start());
+                instance = new Azurite(launch(Path.of("target", "azurite"), List.of()));
             } catch (IOException | RuntimeException e) {
                 unavailable = e.getMessage();
             } catch (InterruptedException e) {
@@ -87,19 +89,32 @@ public final class Azurite {
         return "az://" + container + "/" + path + "?endpoint=" + endpoint + (options.isEmpty() ? "" : "&" + options);
     }
 
-    private static URI start() throws IOException, InterruptedException {
+    /**
+     * Starts an emulator of its own, in memory, stopped when the JVM exits: for a test that needs Azurite started with
+     * other options than the shared one's ({@code --cert}, {@code --oauth basic}).
+     *
+     * @param work where its log and pid go
+     * @param options Azurite's command-line options, passed on as they are
+     * @return its blob endpoint, {@code https://} when the options give a certificate
+     * @throws IOException when the emulator cannot be installed or started
+     */
+    public static URI launch(Path work, List<String> options) throws IOException, InterruptedException {
         Path script = Path.of("..", "checks", "servers", "azurite.sh").toAbsolutePath().normalize();
         if (!Files.isRegularFile(script)) {
             throw new IOException(script + " is missing");
         }
-        Path work = Path.of("target", "azurite").toAbsolutePath();
-        Process p = new ProcessBuilder("bash", script.toString(), work.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Path dir = work.toAbsolutePath();
+        List<String> command = new ArrayList<>(List.of("bash", script.toString(), dir.toString()));
+        if (!options.isEmpty()) {
+            command.add("--");
+            command.addAll(options);
+        }
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IOException("checks/servers/azurite.sh failed (" + out + ")");
         }
-        long pid = Long.parseLong(Files.readString(work.resolve("pid")).strip());
+        long pid = Long.parseLong(Files.readString(dir.resolve("pid")).strip());
         Runtime.getRuntime().addShutdownHook(new Thread(() -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy)));
         try {
             return URI.create(out.lines().reduce((a, b) -> b).orElseThrow());
