@@ -38,8 +38,8 @@ import java.util.stream.Stream;
  * {@code master=local[2]}, {@code out=FILE}, {@code warmup=3}, {@code repeat=7}.
  */
 public final class WhereQueries {
-    private static final String WINDOW = "SELECT count(*), sum(speed) FROM %s WHERE time >= TIMESTAMP '%s' AND time < TIMESTAMP '%s'";
     private static final String FULL = "SELECT count(*), sum(speed) FROM %s";
+    private static final String WHERE = " WHERE time >= TIMESTAMP '%s' AND time < TIMESTAMP '%s'";
     /** What the results are checked by: the id sum and time range name the rows exactly, not only their count. */
     private static final String CHECK = "SELECT count(*), sum(speed), sum(id), min(time), max(time) FROM %s%s";
     private static final Pattern RULED_OUT = Pattern.compile("chunksRuledOut=(\\d+ of \\d+)");
@@ -82,8 +82,10 @@ public final class WhereQueries {
             a.put(kv[0], kv[1]);
         }
         Path data = Path.of(a.getOrDefault("data", "/work/benchdata")).toAbsolutePath();
-        String from = a.get("from").replace('T', ' ');
-        String to = a.get("to").replace('T', ' ');
+        if (!a.containsKey("from") || !a.containsKey("to")) {
+            throw new IllegalArgumentException("from= and to= give the window of times");
+        }
+        String where = WHERE.formatted(a.get("from").replace('T', ' '), a.get("to").replace('T', ' '));
         int warmup = Integer.parseInt(a.getOrDefault("warmup", "3"));
         int repeat = Integer.parseInt(a.getOrDefault("repeat", "7"));
         String master = a.getOrDefault("master", "local[2]");
@@ -100,9 +102,9 @@ public final class WhereQueries {
             WhereQueries bench = new WhereQueries(spark);
             List<Source> sources = bench.sources(data);
             Map<String, String> queries = new LinkedHashMap<>();
-            queries.put("window", WINDOW.formatted("%s", from, to));
+            queries.put("window", FULL + where);
             queries.put("full", FULL);
-            Map<String, String> ruledOut = bench.check(sources, " WHERE time >= TIMESTAMP '%s' AND time < TIMESTAMP '%s'".formatted(from, to));
+            Map<String, String> ruledOut = bench.check(sources, where);
             Map<String, List<Double>> times = bench.time(sources, queries, warmup, repeat);
             JsonLines results = new JsonLines(out, master, bench.records);
             times.forEach((k, t) -> {
@@ -115,7 +117,7 @@ public final class WhereQueries {
         }
     }
 
-    /** Both arrays through the connector, with their statistics, and their Parquet copies, each file one task. */
+    /** Both arrays through the connector, with their statistics, and their Parquet copies at two split sizes. */
     private List<Source> sources(Path data) throws IOException {
         List<Source> out = new ArrayList<>();
         for (String name : List.of("where-sorted", "where-loose")) {
