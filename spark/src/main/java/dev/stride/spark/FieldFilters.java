@@ -3,6 +3,7 @@ package dev.stride.spark;
 import dev.stride.ZarrArray;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Predicate;
+import dev.stride.model.TimeType;
 import org.apache.spark.sql.sources.And;
 import org.apache.spark.sql.sources.EqualNullSafe;
 import org.apache.spark.sql.sources.EqualTo;
@@ -10,12 +11,17 @@ import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.sources.GreaterThan;
 import org.apache.spark.sql.sources.GreaterThanOrEqual;
 import org.apache.spark.sql.sources.In;
+import org.apache.spark.sql.sources.IsNotNull;
+import org.apache.spark.sql.sources.IsNull;
 import org.apache.spark.sql.sources.LessThan;
 import org.apache.spark.sql.sources.LessThanOrEqual;
 import org.apache.spark.sql.sources.Not;
 import org.apache.spark.sql.sources.Or;
 
 import java.math.BigDecimal;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,23 +29,43 @@ import java.util.stream.Collectors;
 
 /**
  * Spark's filters on record fields as a Stride {@link Predicate}, which chunk statistics judge chunks by and the tasks
- * test records by: comparisons and IN lists of numbers and booleans on fields, joined by AND, OR and NOT, with Spark's
- * semantics (the predicate's own: NaN equals NaN and is above every other number, {@code -0.0} equals {@code 0.0}). A
- * filter it cannot express (strings, times, index columns, IS NULL) gives nothing; inside an AND it is dropped, which
- * leaves a weaker predicate that still holds for every row Spark keeps, so pruning by it never loses a row. Nulls never
- * meet an expressed filter: the columns of numbers and booleans are never null (only times, NaT, are).
+ * test records by: comparisons and IN lists of numbers and booleans, and of timestamps on datetime64 fields, joined by
+ * AND, OR and NOT, with Spark's semantics (the predicate's own: NaN equals NaN and is above every other number,
+ * {@code -0.0} equals {@code 0.0}; a NaT, Spark's null, makes a comparison unknown), and IS [NOT] NULL on a time as
+ * a test for NaT. A filter it cannot express (strings, index columns, {@code <=>} on a time) gives nothing; inside an
+ * AND it is dropped, which leaves a weaker predicate that still holds for every row Spark keeps, so pruning by it never
+ * loses a row.
+ *
+ * <p>Spark sees a datetime64 value rounded down to a whole microsecond, and its timestamp literals are whole
+ * microseconds, so a comparison is rewritten to one the exact value passes just when the rounded one does:
+ * {@code t > X} becomes {@code t >= X + 1us}, {@code t <= X} {@code t < X + 1us}, {@code t = X} the microsecond
+ * {@code [X, X + 1us)}; for units of a microsecond or coarser these are the same comparisons.
  */
 final class FieldFilters {
     private final Set<String> fields;
+    private final Set<String> times;
+    private final Set<String> datetimes;
 
-    /** @param fields the dotted paths of the fields a filter may name */
-    FieldFilters(Set<String> fields) {
+    /**
+     * @param fields the dotted paths of the fields a filter may name
+     * @param times those of them that are datetime64 or timedelta64, the only ones Spark sees null (NaT)
+     * @param datetimes those that are datetime64, which Spark compares with timestamps
+     */
+    FieldFilters(Set<String> fields, Set<String> times, Set<String> datetimes) {
         this.fields = fields;
+        this.times = times;
+        this.datetimes = datetimes;
     }
 
     /** The filters on the fields of {@code array}. */
     static FieldFilters of(ZarrArray array) {
-        return new FieldFilters(array.layout().fields().stream().map(FieldAccessor::path).collect(Collectors.toUnmodifiableSet()));
+        List<FieldAccessor> all = array.layout().fields();
+        return new FieldFilters(paths(all, f -> true), paths(all, f -> f.type() instanceof TimeType),
+                paths(all, f -> f.type() instanceof TimeType t && t.datetime()));
+    }
+
+    private static Set<String> paths(List<FieldAccessor> fields, java.util.function.Predicate<FieldAccessor> which) {
+        return fields.stream().filter(which).map(FieldAccessor::path).collect(Collectors.toUnmodifiableSet());
     }
 
     /**
@@ -95,12 +121,15 @@ final class FieldFilters {
                 yield part == null ? null : new Predicate.Not(part);
             }
             case EqualTo f -> compare(f.attribute(), Predicate.Op.EQ, f.value());
-            case EqualNullSafe f -> compare(f.attribute(), Predicate.Op.EQ, f.value());
+            // a NaT is false here, not unknown, so NOT of it differs from NOT of a comparison
+            case EqualNullSafe f -> datetimes.contains(f.attribute()) ? null : compare(f.attribute(), Predicate.Op.EQ, f.value());
             case GreaterThan f -> compare(f.attribute(), Predicate.Op.GT, f.value());
             case GreaterThanOrEqual f -> compare(f.attribute(), Predicate.Op.GE, f.value());
             case LessThan f -> compare(f.attribute(), Predicate.Op.LT, f.value());
             case LessThanOrEqual f -> compare(f.attribute(), Predicate.Op.LE, f.value());
             case In f -> in(f.attribute(), f.values());
+            case IsNull f -> times.contains(f.attribute()) ? new Predicate.IsNaT(new Predicate.Field(f.attribute())) : null;
+            case IsNotNull f -> times.contains(f.attribute()) ? new Predicate.Not(new Predicate.IsNaT(new Predicate.Field(f.attribute()))) : null;
             default -> null;
         };
     }
@@ -113,13 +142,51 @@ final class FieldFilters {
     }
 
     private Predicate compare(String column, Predicate.Op op, Object value) {
+        if (datetimes.contains(column)) {
+            return timeCompare(column, op, value);
+        }
         Predicate.Literal literal = literal(value);
         return literal == null || !fields.contains(column) ? null : new Predicate.Compare(new Predicate.Field(column), op, literal);
+    }
+
+    /** {@code column op value} as Spark tests it on the datetime64 field rounded down to microseconds, or null. */
+    private static Predicate timeCompare(String column, Predicate.Op op, Object value) {
+        // an Instant when spark.sql.datetime.java8API.enabled, else a Timestamp
+        Instant at = switch (value) {
+            case Instant v -> v;
+            case Timestamp v -> v.toInstant();
+            case null, default -> null;
+        };
+        if (at == null || at.getNano() % 1000 != 0) {
+            return null;
+        }
+        Predicate.Field field = new Predicate.Field(column);
+        Predicate.Literal from = new Predicate.DateTime(at);
+        Predicate.Literal next = new Predicate.DateTime(at.plus(1, ChronoUnit.MICROS));
+        return switch (op) {
+            case GE, LT -> new Predicate.Compare(field, op, from);
+            case GT -> new Predicate.Compare(field, Predicate.Op.GE, next);
+            case LE -> new Predicate.Compare(field, Predicate.Op.LT, next);
+            case EQ -> new Predicate.And(List.of(new Predicate.Compare(field, Predicate.Op.GE, from),
+                    new Predicate.Compare(field, Predicate.Op.LT, next)));
+            case NE -> null; // Spark gives NOT of EqualTo instead
+        };
     }
 
     private Predicate in(String column, Object[] values) {
         if (!fields.contains(column) || values.length == 0) {
             return null;
+        }
+        if (datetimes.contains(column)) {
+            List<Predicate> each = new ArrayList<>();
+            for (Object v : values) {
+                Predicate one = timeCompare(column, Predicate.Op.EQ, v);
+                if (one == null) {
+                    return null;
+                }
+                each.add(one);
+            }
+            return each.size() == 1 ? each.getFirst() : new Predicate.Or(each);
         }
         List<Predicate.Literal> literals = new ArrayList<>();
         for (Object v : values) {
@@ -132,7 +199,7 @@ final class FieldFilters {
         return new Predicate.In(new Predicate.Field(column), literals);
     }
 
-    /** A number or boolean as the predicate's literal, exactly; null for anything else (a null, a string, a time). */
+    /** A number or boolean as the predicate's literal, exactly; null for anything else (a null, a string). */
     private static Predicate.Literal literal(Object value) {
         return switch (value) {
             case Long v -> new Predicate.Number(BigDecimal.valueOf(v));

@@ -1,8 +1,5 @@
 package dev.stride.spark;
 
-import dev.stride.ChunkStatistics;
-import dev.stride.Zarr;
-import dev.stride.ZarrArray;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,13 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,16 +29,7 @@ class ZarrStatisticsPushdownTest {
     @BeforeAll
     static void layOutWithStatistics() throws IOException {
         Points.write(dir);
-        // files this recent have no version tag a statistic may trust (a rewrite could share their time)
-        try (Stream<Path> files = Files.walk(dir)) {
-            FileTime then = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000L);
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Files.setLastModifiedTime(f, then);
-            }
-        }
-        try (Zarr zarr = Zarr.open(dir.toString()); ZarrArray array = zarr.array("/")) {
-            Files.write(dir.resolve(ChunkStatistics.SIDECAR), ChunkStatistics.build(array, null).toJson());
-        }
+        StatisticsBeside.write(dir);
     }
 
     @BeforeEach
