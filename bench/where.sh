@@ -19,14 +19,14 @@ window="$(cat "$window_file")"
 repeat="${REPEAT:-3}"
 
 # best SECONDS of $repeat runs of a command, as the command itself reports them (the pass alone, not the JVM's start):
-# scan --json's "seconds", index's "in S s"
+# scan --json's "seconds", index's "in S s (N read, M unchanged)"
 best() {
   local b="" t
   for _ in $(seq "$repeat"); do
     t=$("$@" | python3 -c '
 import json, re, sys
 text = sys.stdin.read()
-m = re.search(r" in ([0-9.]+) s$", text.strip())
+m = re.search(r" in ([0-9.]+) s \(", text.strip())
 print(m.group(1) if m else json.loads(text.splitlines()[0])["seconds"])')
     if [ -z "$b" ] || [ "$(echo "$t < $b" | bc)" = 1 ]; then b=$t; fi
   done
@@ -39,7 +39,7 @@ print(m.group(1) if m else json.loads(text.splitlines()[0])["seconds"])')
   for name in where-sorted where-loose; do
     a="$data/$name.zarr"
     "$root/stride" scan "$a" --field speed >/dev/null  # the page cache holds the files from here on
-    index=$(best "$root/stride" index "$a")
+    index=$(best "$root/stride" index "$a" --rebuild)
     onepass=$(best "$root/stride" scan "$a" --field time,speed,id --json)
     full=$(best "$root/stride" scan "$a" --field speed --json)
     where=$(best "$root/stride" scan "$a" --field speed --where "$window" --json)
