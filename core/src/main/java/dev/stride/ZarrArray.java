@@ -422,10 +422,7 @@ public final class ZarrArray implements AutoCloseable {
         if (ZarrException.BadRequest.requireNonNull(fields, "fields").isEmpty()) {
             throw new ZarrException.BadRequest(path(), "no field to scan");
         }
-        FieldAccessor[] accessors = new FieldAccessor[fields.size()];
-        for (int i = 0; i < accessors.length; i++) {
-            accessors[i] = scannable(fields.get(i));
-        }
+        FieldAccessor[] accessors = fields.stream().map(this::scannable).toArray(FieldAccessor[]::new);
         ScanOptions o = orDefaults(options);
         return new ScanPass(reader, regionOrAll(region)).stats(fields, accessors, o.threads(), o.progress());
     }
@@ -461,19 +458,17 @@ public final class ZarrArray implements AutoCloseable {
      *         kind (naming the column)
      */
     public FilteredArray where(Predicate predicate) {
-        return new FilteredArray(this, ZarrException.BadRequest.requireNonNull(predicate, "predicate"), ChunkStatistics.sidecar(this));
+        return where(predicate, ChunkStatistics.sidecar(this));
     }
 
     /**
-     * The records of this array that satisfy a predicate, judged by the statistics given rather than those beside the
-     * array, which are not read: statistics kept elsewhere, or none for a caller that tests records it reads itself
-     * ({@link FilteredArray#matching}), where statistics would be read for nothing.
-     *
-     * @param predicate the condition, as {@link Predicate#parse} reads it or built
+     * As {@link #where(Predicate)}, judged by the statistics given instead of those beside the array, which are not
+     * read: statistics kept elsewhere, or null for none (a caller testing the records it reads itself, {@link
+     * FilteredArray#matching}).
+     * @param predicate the condition
      * @param statistics the statistics to leave chunks unread by, or null for none
      * @return the filtered view
-     * @throws ZarrException.BadRequest for a field the array lacks, one that cannot be compared, or a literal of the wrong
-     *         kind (naming the column)
+     * @throws ZarrException.BadRequest as {@link #where(Predicate)}
      */
     public FilteredArray where(Predicate predicate, ChunkStatistics statistics) {
         return new FilteredArray(this, ZarrException.BadRequest.requireNonNull(predicate, "predicate"), statistics);
