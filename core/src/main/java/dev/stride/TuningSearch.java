@@ -101,10 +101,10 @@ final class TuningSearch {
         long longest = firstEstimate;
         while (true) {
             if (queue.isEmpty()) {
-                neighbours(ranking.rank(withFirst(measured, beforeCompiled)).getFirst().layout()).stream()
-                        .filter(l -> !tried.contains(l.describe())).forEach(queue::add);
+                List<Candidate> ranked = ranking.rank(withFirst(measured, beforeCompiled));
+                neighbours(ranked.getFirst().layout()).stream().filter(l -> !tried.contains(l.describe())).forEach(queue::add);
                 if (queue.isEmpty()) {
-                    return new Result(ranking.rank(withFirst(measured, beforeCompiled)), 0);
+                    return new Result(ranked, 0);
                 }
             }
             long started = clock.getAsLong();

@@ -458,7 +458,7 @@ public final class ZarrArray implements AutoCloseable {
      *         kind (naming the column)
      */
     public FilteredArray where(Predicate predicate) {
-        return where(predicate, ChunkStatistics.sidecar(this));
+        return where(ZarrException.BadRequest.requireNonNull(predicate, "predicate"), ChunkStatistics.sidecar(this));
     }
 
     /**

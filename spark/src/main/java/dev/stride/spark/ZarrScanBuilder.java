@@ -79,13 +79,13 @@ final class ZarrScanBuilder implements ScanBuilder, SupportsPushDownRequiredColu
         FieldFilters.Pruning pruning = null;
         if (options.pushFilters() && !fields.isEmpty()) {
             pruning = fieldFilters.pruning(fields);
-        }
-        if (options.pushFilters() && options.filterRows() && !fields.isEmpty()) {
-            try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
-                for (Filter f : fields) {
-                    if (testable(array, f)) {
-                        inScan.add(f);
-                        rest.remove(f);
+            if (options.filterRows()) {
+                try (Zarr zarr = Zarr.open(options.store()); ZarrArray array = zarr.array("/")) {
+                    for (Filter f : fields) {
+                        if (testable(array, f)) {
+                            inScan.add(f);
+                            rest.remove(f);
+                        }
                     }
                 }
             }
