@@ -38,10 +38,10 @@ abstract sealed class FieldKernel {
     static FieldKernel of(Source source, int stride) {
         FieldAccessor f = source.f();
         return switch (source) {
-            case Source.Reals r when f instanceof FieldAccessor.DoubleField -> new Reals(f, stride, true);
-            case Source.Reals r when f.type() == CoreType.FLOAT32 -> new Reals(f, stride, false);
-            case Source.Longs l -> new Longs(f, stride, l.f().isUnsigned() ? Long.MIN_VALUE : 0, false);
-            case Source.Times t -> new Longs(f, stride, 0, true);
+            case Source.Reals r when f instanceof FieldAccessor.DoubleField -> Ordered.real(f, stride, true);
+            case Source.Reals r when f.type() == CoreType.FLOAT32 -> Ordered.real(f, stride, false);
+            case Source.Longs l -> Ordered.integer(f, stride, l.f().isUnsigned());
+            case Source.Times t -> Ordered.time(f, stride);
             case Source.Bools b -> new Bools(f, stride);
             case Source.Integers i -> new Narrow(f, stride, (CoreType) f.type());
             default -> new Any(source, stride);
@@ -79,86 +79,78 @@ abstract sealed class FieldKernel {
     }
 
     /**
-     * float64 ({@code wide}) and float32, compared as integers: a value's bits with the sign's complement applied to the
-     * rest order as the values do, so each value costs two integer tests (floating ones cost several times more); NaN,
-     * whose bits lie beyond infinity's, is counted instead. Only {@code -0.0} orders apart from {@code 0.0} so, and the
-     * extremes are made keys by {@link Source#floatKey}, which makes them one (a float32 widened exactly).
+     * float64, float32, int64, uint64 and times, as ordered 64-bit keys, one loop for all five so that there is one to
+     * keep fast. A float's bits with the sign's complement applied to the rest order as the values do, so each value
+     * costs two integer tests (floating ones cost several times more); only {@code -0.0} orders apart from {@code 0.0}
+     * so, and {@link #key} makes the extremes keys of {@link Source#floatKey}, where it is one. uint64 is flipped into
+     * signed order. NaN and NaT both become {@link #MISSING}, counted instead of compared: no float's ordered bits are
+     * that, and NaT is its value.
      */
-    static final class Reals extends FieldKernel {
-        /** What {@link #ordered} gives a NaN: no other value's ordered bits are this. */
-        private static final long NAN = Long.MIN_VALUE;
+    static final class Ordered extends FieldKernel {
+        private static final long MISSING = Long.MIN_VALUE;
         private final boolean wide;
+        private final boolean real;
+        private final boolean missable;
+        private final long flip;
 
-        Reals(FieldAccessor f, int stride, boolean wide) {
+        private Ordered(FieldAccessor f, int stride, boolean wide, boolean real, boolean missable, long flip) {
             super(f, stride);
             this.wide = wide;
+            this.real = real;
+            this.missable = missable;
+            this.flip = flip;
+        }
+
+        static Ordered real(FieldAccessor f, int stride, boolean wide) {
+            return new Ordered(f, stride, wide, true, true, 0);
+        }
+
+        static Ordered integer(FieldAccessor f, int stride, boolean unsigned) {
+            return new Ordered(f, stride, true, false, false, unsigned ? Long.MIN_VALUE : 0);
+        }
+
+        static Ordered time(FieldAccessor f, int stride) {
+            return new Ordered(f, stride, true, false, true, 0);
         }
 
         @Override
         void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
             long lo = Long.MAX_VALUE;
             long hi = Long.MIN_VALUE;
-            long nan = 0;
+            long missed = 0;
             int o = offset;
             for (int i = 0; i < n; i++, o += stride) {
-                long k = wide ? ordered(little ? bytes.getLong(o) : Long.reverseBytes(bytes.getLong(o)))
-                        : ordered(little ? bytes.getInt(o) : Integer.reverseBytes(bytes.getInt(o)));
-                if (k == NAN) {
-                    nan++;
+                long bits = wide ? (little ? bytes.getLong(o) : Long.reverseBytes(bytes.getLong(o)))
+                        : (little ? bytes.getInt(o) : Integer.reverseBytes(bytes.getInt(o)));
+                long k = !real ? bits ^ flip : wide ? ordered(bits) : ordered((int) bits);
+                if (k == MISSING && missable) {
+                    missed++;
                     continue;
                 }
                 if (k < lo) lo = k;
                 if (k > hi) hi = k;
             }
-            merge(n, nan, key(lo), key(hi));
+            merge(n, missed, key(lo), key(hi));
         }
 
         private static long ordered(long bits) {
-            return (bits & Long.MAX_VALUE) > 0x7ff0_0000_0000_0000L ? NAN : bits ^ ((bits >> 63) & Long.MAX_VALUE);
+            return (bits & Long.MAX_VALUE) > 0x7ff0_0000_0000_0000L ? MISSING : bits ^ ((bits >> 63) & Long.MAX_VALUE);
         }
 
         private static long ordered(int bits) {
-            return (bits & Integer.MAX_VALUE) > 0x7f80_0000 ? NAN : bits ^ ((bits >> 31) & Integer.MAX_VALUE);
+            return (bits & Integer.MAX_VALUE) > 0x7f80_0000 ? MISSING : bits ^ ((bits >> 31) & Integer.MAX_VALUE);
         }
 
-        /** The key of the value ordered bits stand for (unused when the block had only NaN). */
+        /** The key of the value an ordered key stands for (unused when the block had only NaN or NaT). */
         private long key(long ordered) {
+            if (!real) {
+                return ordered;
+            }
             if (wide) {
                 return Source.floatKey(Double.longBitsToDouble(ordered ^ ((ordered >> 63) & Long.MAX_VALUE)));
             }
             int bits = (int) ordered;
             return Source.floatKey(Float.intBitsToFloat(bits ^ ((bits >> 31) & Integer.MAX_VALUE)));
-        }
-    }
-
-    /** int64, uint64 ({@code flip}: into signed order) and times ({@code time}: NaT counted, not compared). */
-    static final class Longs extends FieldKernel {
-        private final long flip;
-        private final boolean time;
-
-        Longs(FieldAccessor f, int stride, long flip, boolean time) {
-            super(f, stride);
-            this.flip = flip;
-            this.time = time;
-        }
-
-        @Override
-        void block(ByteBuffer bytes, int n, MemorySegment records, long first) {
-            long lo = Long.MAX_VALUE;
-            long hi = Long.MIN_VALUE;
-            long nat = 0;
-            int o = offset;
-            for (int i = 0; i < n; i++, o += stride) {
-                long v = little ? bytes.getLong(o) : Long.reverseBytes(bytes.getLong(o));
-                if (time && v == Long.MIN_VALUE) {
-                    nat++;
-                    continue;
-                }
-                long k = v ^ flip;
-                if (k < lo) lo = k;
-                if (k > hi) hi = k;
-            }
-            merge(n, nat, lo, hi);
         }
     }
 
