@@ -16,11 +16,13 @@ module dev.stride {
     exports dev.stride.model;
     exports dev.stride.spi;
 
-    // machinery the sibling modules share, hidden from users (the arrow module is automatic, named by its manifest)
+    // machinery the sibling modules share, hidden from users (the arrow and spark modules are automatic, named by their
+    // manifests)
     exports dev.stride.internal.file to dev.stride.arrow, dev.stride.cli;
     exports dev.stride.internal.json to dev.stride.arrow, dev.stride.cli;
+    exports dev.stride.internal.memory to dev.stride.spark;
     exports dev.stride.internal.region to dev.stride.arrow, dev.stride.cli;
-    exports dev.stride.internal.text to dev.stride.arrow, dev.stride.cli;
+    exports dev.stride.internal.text to dev.stride.arrow, dev.stride.cli, dev.stride.spark;
 
     uses dev.stride.spi.CodecProvider;
     uses dev.stride.spi.StoreProvider;

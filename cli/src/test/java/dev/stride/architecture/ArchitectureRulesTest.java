@@ -1,7 +1,8 @@
 package dev.stride.architecture;
 
-import dev.stride.architecture.Architecture.ClassInfo;
 import dev.stride.cli.ReachesIntoInternals;
+import dev.stride.testing.Architecture;
+import dev.stride.testing.Architecture.ClassInfo;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.stride.architecture;
+package dev.stride.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,10 +37,10 @@ import java.util.stream.Stream;
  * internal type in the signatures of the public API, and no public type in the API packages that the API itself never
  * reaches. Works on any set of classes, so its own test can feed it classes that break each rule.
  */
-final class Architecture {
+public final class Architecture {
 
     /** The packages users and plugins see; every other {@code dev.stride.internal} package is hidden. */
-    static final Set<String> API = Set.of("dev.stride", "dev.stride.model", "dev.stride.spi");
+    public static final Set<String> API = Set.of("dev.stride", "dev.stride.model", "dev.stride.spi");
 
     /**
      * Where the API starts: every public type of {@code dev.stride} (what a user calls), the services a plug-in
@@ -52,15 +52,15 @@ final class Architecture {
             "dev.stride.model.CodecChain");
 
     /** The modules of Stride beside core, each named as its package: those a qualified export may name. */
-    private static final List<String> SIBLINGS = List.of("dev.stride.arrow", "dev.stride.cli", "dev.stride.codecs",
-            "dev.stride.http", "dev.stride.s3");
+    private static final List<String> SIBLINGS = List.of("dev.stride.arrow", "dev.stride.azure", "dev.stride.cli",
+            "dev.stride.codecs", "dev.stride.http", "dev.stride.s3", "dev.stride.spark");
 
     /**
      * What each package may depend on, first matching prefix wins. Bottom to top: internal.base (leaf helpers),
      * model (values of the API, on nothing of Stride's), spi (what plugins implement, in model's values), the
      * internals, the entry points in dev.stride; the codecs and http modules are plugins and see model and spi only,
-     * the s3 module those and http's engine; the arrow module is a user of the API; the command line sees the API and
-     * the arrow module. Each sibling module may also use the internal packages core's module-info exports to it by
+     * the s3 and azure modules those and http's engine; the arrow and spark modules are users of the API; the command
+     * line sees the API and the arrow module. Each sibling module may also use the internal packages core's module-info exports to it by
      * name ({@link #exportsTo}), and no other.
      */
     private static final List<Rule> RULES = List.of(
@@ -71,7 +71,9 @@ final class Architecture {
             new Rule("dev.stride.codecs", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.http", Set.of("dev.stride.model", "dev.stride.spi")),
             new Rule("dev.stride.s3", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.http")),
+            new Rule("dev.stride.azure", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.http")),
             new Rule("dev.stride.arrow", API),
+            new Rule("dev.stride.spark", API),
             new Rule("dev.stride.cli", union(API, Set.of("dev.stride.arrow"))),
             new Rule("dev.stride", Set.of("dev.stride.model", "dev.stride.spi", "dev.stride.internal.")));
 
@@ -96,7 +98,7 @@ final class Architecture {
      * (supertypes, permitted subtypes, generic signature, and the types of its public and protected members, thrown
      * ones included; nothing for a class that is not public).
      */
-    record ClassInfo(String name, boolean isPublic, Set<String> uses, Set<String> exposes) {
+    public record ClassInfo(String name, boolean isPublic, Set<String> uses, Set<String> exposes) {
         String pkg() {
             return packageOf(name);
         }
@@ -108,12 +110,12 @@ final class Architecture {
     /** Per module, the packages a module-info read exports to it by name. */
     private final Map<String, Set<String>> qualifiedExports = new TreeMap<>();
 
-    void add(ClassInfo info) {
+    public void add(ClassInfo info) {
         classes.put(info.name(), info);
     }
 
     /** Records that {@code pkg} is exported to {@code module} by name, as a module-info's {@code exports ... to}. */
-    void exportsTo(String module, String pkg) {
+    public void exportsTo(String module, String pkg) {
         qualifiedExports.computeIfAbsent(module, m -> new TreeSet<>()).add(pkg);
     }
 
@@ -124,7 +126,7 @@ final class Architecture {
     }
 
     /** Every class file under a directory of classes or in a jar. */
-    void addClassesAt(Path location) {
+    public void addClassesAt(Path location) {
         try {
             if (Files.isDirectory(location)) {
                 addTree(location);
@@ -139,7 +141,7 @@ final class Architecture {
     }
 
     /** The classes of the jar or directory {@code type} was loaded from. */
-    void addClassesOf(Class<?> type) {
+    public void addClassesOf(Class<?> type) {
         try {
             addClassesAt(Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()));
         } catch (URISyntaxException e) {
@@ -159,7 +161,7 @@ final class Architecture {
         }
     }
 
-    static ClassInfo read(byte[] classFile) {
+    public static ClassInfo read(byte[] classFile) {
         ClassModel model = ClassFile.of().parse(classFile);
         Set<String> uses = new TreeSet<>();
         for (PoolEntry e : model.constantPool()) {
@@ -227,12 +229,12 @@ final class Architecture {
         return pkg.equals("dev.stride") || pkg.startsWith("dev.stride.");
     }
 
-    int size() {
+    public int size() {
         return classes.size();
     }
 
     /** Uses of a package its layer may not use, one line per class and package used. */
-    List<String> layerViolations() {
+    public List<String> layerViolations() {
         List<String> out = new ArrayList<>();
         for (ClassInfo c : classes.values()) {
             Rule rule = RULES.stream().filter(r -> r.covers(c.pkg())).findFirst().orElse(null);
@@ -256,7 +258,7 @@ final class Architecture {
     }
 
     /** Internal types that public signatures of the API packages mention. */
-    List<String> leaks() {
+    public List<String> leaks() {
         List<String> out = new ArrayList<>();
         for (ClassInfo c : classes.values()) {
             if (API.contains(c.pkg())) {
@@ -275,7 +277,7 @@ final class Architecture {
      * the public types of {@code dev.stride}), nor membership of a reached public type: public only so that another module of Stride could use them, which is
      * what the qualified exports of {@code dev.stride.internal} packages are for.
      */
-    List<String> publicForSiblingsOnly() {
+    public List<String> publicForSiblingsOnly() {
         Set<String> reached = new TreeSet<>();
         Deque<String> next = new ArrayDeque<>();
         classes.values().stream().filter(c -> c.isPublic() && (c.pkg().equals(ENTRY_PACKAGE) || ROOTS.contains(c.name())))
@@ -303,7 +305,7 @@ final class Architecture {
     }
 
     /** Each cycle between packages (a strongly connected group of two or more), as the sorted package names. */
-    List<Set<String>> packageCycles() {
+    public List<Set<String>> packageCycles() {
         Map<String, Set<String>> graph = new TreeMap<>();
         for (ClassInfo c : classes.values()) {
             Set<String> edges = graph.computeIfAbsent(c.pkg(), k -> new TreeSet<>());
