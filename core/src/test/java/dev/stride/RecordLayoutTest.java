@@ -161,6 +161,26 @@ class RecordLayoutTest {
         assertFalse(((DoubleField) le.fieldOrNull("value")).get(s, 0) == Math.PI);
     }
 
+    /** A bulk read spans several windows of records, in either order, into the middle of its array. */
+    @ParameterizedTest
+    @EnumSource(names = {"LITTLE", "BIG"})
+    void aBulkReadOfLongsCrossesWindowsInEitherOrder(Order o) {
+        RecordLayout l = RecordLayout.compile(StructType.of(new Field("flag", CoreType.UINT8), new Field("n", CoreType.INT64)), o.order);
+        int records = 10_001;
+        MemorySegment s = MemorySegment.ofArray(new byte[records * 9]);
+        ValueLayout.OfLong n = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(o.order);
+        for (int i = 0; i < records; i++) {
+            s.set(n, i * 9L + 1, i * 0x0102_0304_0506L - 7);
+        }
+        long[] out = new long[records + 2];
+        ((LongField) l.fieldOrNull("n")).get(s, 3, records - 3, out, 2);
+        for (int k = 0; k < records - 3; k++) {
+            assertEquals((k + 3) * 0x0102_0304_0506L - 7, out[k + 2], "record " + (k + 3));
+        }
+        assertEquals(0, out[0]);
+        assertEquals(0, out[records + 1], "nothing past the records asked for");
+    }
+
     /** One record holding every core type, in both byte orders. */
     @ParameterizedTest
     @EnumSource(names = {"LITTLE", "BIG"})

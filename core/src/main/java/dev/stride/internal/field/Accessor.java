@@ -15,6 +15,7 @@ import dev.stride.model.ZarrException;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.function.Function;
@@ -30,6 +31,8 @@ import java.util.function.Function;
 public abstract sealed class Accessor<A>
         permits BoolAccessor, IntegerAccessor, FloatValuedAccessor, LongBits, DoubleAccessor, ComplexAccessor, BlockAccessor,
         StringAccessor, ArrayAccessor {
+    /** Records per {@link #window} at most: a few pages of the widest common records. */
+    private static final int WINDOW_RECORDS = 4096;
     private final String path;
     private final List<String> segments;
     private final long offset;
@@ -159,6 +162,21 @@ public abstract sealed class Accessor<A>
     /** Byte offset of this field of record {@code i}. */
     final long at(long i) {
         return i * recordSize + offset;
+    }
+
+    /** {@return how many records one {@link #window} may span: its bytes fit an int index} */
+    final int windowRecords() {
+        return (int) Math.max(1, Math.min(WINDOW_RECORDS, (1L << 30) / recordSize));
+    }
+
+    /**
+     * Records {@code first .. first + n - 1} (at most {@link #windowRecords}) as a buffer in the records' byte order
+     * whose index 0 is this field of record {@code first}, for bulk reads: a buffer's reads are plain calls, which run
+     * several times faster than a var handle's before the JIT has compiled the loop, and a bulk read is often the only
+     * pass a fresh process makes (a filter's keys).
+     */
+    final ByteBuffer window(MemorySegment records, long first, int n) {
+        return records.asSlice(at(first), (n - 1) * recordSize + type.byteSize()).asByteBuffer().order(order);
     }
 
     /** The value as a double; refused by the kinds that are no real number. */

@@ -7,6 +7,7 @@ import dev.stride.model.FieldAccessor.LongField;
 
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 
 /** The fields stored as eight-byte integers: int64 and uint64 ({@link LongAccessor}) and times ({@link TimeAccessor}). */
 abstract sealed class LongBits extends Accessor<long[]> implements LongField permits LongAccessor, TimeAccessor {
@@ -29,10 +30,17 @@ abstract sealed class LongBits extends Accessor<long[]> implements LongField per
         Reads.i64(records, at(i), little, v);
     }
 
+    /** Through {@link #window}s, as a filter's keys are read. */
     @Override
     public final void get(MemorySegment records, long first, int n, long[] dst, int pos) {
-        for (int k = 0; k < n; k++) {
-            dst[pos + k] = get(records, first + k);
+        int stride = (int) Math.min(recordSize, Integer.MAX_VALUE);
+        int most = windowRecords();
+        for (int done = 0; done < n; done += most) {
+            int m = Math.min(most, n - done);
+            ByteBuffer b = window(records, first + done, m);
+            for (int k = 0, o = 0; k < m; k++, o += stride) {
+                dst[pos + done + k] = b.getLong(o);
+            }
         }
     }
 
