@@ -69,18 +69,24 @@ public final class Tuning {
         TuningSample plan = TuningSample.plan(array.shape(), array.readUnitShape(), wanted(array.metadata().size(), recordSize, options));
         options.progress().accept(String.format(Locale.ROOT, "sampling %d of %d records: %d whole chunk%s spread over the array",
                 plan.records(), array.metadata().size(), plan.units(), plan.units() == 1 ? "" : "s"));
-        try (TuningScratch scratch = TuningScratch.open(options.scratch()); Arena arena = Arena.ofShared()) {
+        try (TuningScratch scratch = TuningScratch.open(options.scratch()); Arena arena = Arena.ofShared();
+             CacheEviction eviction = CacheEviction.forArray(array.metadata().size(), recordSize)) {
             long reading = clock.getAsLong();
             MemorySegment records = read(array, plan, arena, options.threads());
             long firstEstimate = FIRST_ESTIMATE_READS * (clock.getAsLong() - reading);
             TuningTrial.Sample sample = new TuningTrial.Sample(records, array.layout().order(), plan.sampleShape(),
                     array.readUnitShape(), array.dataType(), array.metadata().fillValue().as(array.dataType()), recordSize);
             TuningTrial trial = new TuningTrial(scratch.writer(), scratch::reopen, sample, fields, allFields,
-                    options.threads(), clock, options.progress());
+                    options.threads(), clock, options.progress(), eviction::run);
             TuningRanking ranking = new TuningRanking(options.minSpeed());
             long bytesPerIndex = records.byteSize() / plan.sampleShape()[0];
             TuningSearch search = new TuningSearch(TuningSearch.availableCoarse(), clock, deadline, firstEstimate,
                     bytesPerIndex, plan.sampleShape()[0], ranking);
+            long now = clock.getAsLong();
+            if (now + firstEstimate <= deadline) {
+                // a quarter of the time left at most, so that most of the budget measures
+                trial.warmUp(search.coarseLayouts(), now + (deadline - now) / 4);
+            }
             TuningSearch.Result result = search.run(trial);
             if (result.ranked().isEmpty()) {
                 throw new ZarrException.BadRequest(array.path(), String.format(Locale.ROOT, "a budget of %s is too small for"

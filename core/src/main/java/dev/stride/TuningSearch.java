@@ -84,6 +84,11 @@ final class TuningSearch {
         return sizes.stream().mapToLong(Long::longValue).toArray();
     }
 
+    /** The coarse pass's layouts, in order. */
+    List<Layout> coarseLayouts() {
+        return coarse.stream().map(codec -> new Layout(coarseChunk(), 0, codec)).toList();
+    }
+
     /** The chunk size of the coarse pass: the ladder's step for {@link #COARSE_CHUNK}, or its largest when shorter. */
     long coarseChunk() {
         return ladder[Math.min(COARSE_CHUNK, ladder.length - 1)];
@@ -91,17 +96,13 @@ final class TuningSearch {
 
     /** Measures layouts until none is left to try or the next would not end before the deadline. */
     Result run(Trial trial) {
-        Deque<Layout> queue = new ArrayDeque<>();
-        coarse.forEach(codec -> queue.add(new Layout(coarseChunk(), 0, codec)));
+        Deque<Layout> queue = new ArrayDeque<>(coarseLayouts());
         Set<String> tried = new HashSet<>();
         List<Candidate> measured = new ArrayList<>();
-        // The first layout runs while the JVM still compiles the write and scan loops, which slows all its figures:
-        // it is measured again after the coarse pass, and this first measurement kept only if time runs out before
-        Candidate beforeCompiled = null;
         long longest = firstEstimate;
         while (true) {
             if (queue.isEmpty()) {
-                List<Candidate> ranked = ranking.rank(withFirst(measured, beforeCompiled));
+                List<Candidate> ranked = ranking.rank(measured);
                 neighbours(ranked.getFirst().layout()).stream().filter(l -> !tried.contains(l.describe())).forEach(queue::add);
                 if (queue.isEmpty()) {
                     return new Result(ranked, 0);
@@ -109,34 +110,14 @@ final class TuningSearch {
             }
             long started = clock.getAsLong();
             if (started + longest > deadline) {
-                List<Candidate> all = withFirst(measured, beforeCompiled);
-                return new Result(all.isEmpty() ? List.of() : ranking.rank(all), queue.size());
+                return new Result(measured.isEmpty() ? List.of() : ranking.rank(measured), queue.size());
             }
             Layout next = queue.poll();
-            Candidate candidate = trial.measure(next, deadline);
-            if (tried.isEmpty()) {
-                beforeCompiled = candidate;
-                queue.add(next);
-            } else {
-                if (beforeCompiled != null && beforeCompiled.layout().describe().equals(next.describe())) {
-                    beforeCompiled = null;
-                }
-                measured.add(candidate);
-            }
+            measured.add(trial.measure(next, deadline));
             tried.add(next.describe());
             long took = clock.getAsLong() - started;
             longest = measured.size() == 1 ? took : Math.max(longest, took);
         }
-    }
-
-    /** {@code measured}, with the first layout's early measurement when it was not measured again. */
-    private static List<Candidate> withFirst(List<Candidate> measured, Candidate beforeCompiled) {
-        if (beforeCompiled == null) {
-            return measured;
-        }
-        List<Candidate> all = new ArrayList<>(measured);
-        all.add(beforeCompiled);
-        return all;
     }
 
     /** The layouts next to {@code best}: its codec's other levels, the next chunk sizes, shards of its chunks. */

@@ -44,6 +44,7 @@ final class TuningTrial implements TuningSearch.Trial {
     private final int threads;
     private final LongSupplier clock;
     private final Consumer<String> progress;
+    private final Runnable evictCaches;
     private int trials;
 
     /**
@@ -51,9 +52,10 @@ final class TuningTrial implements TuningSearch.Trial {
      * @param reopen opens that hierarchy afresh for reading, so no reader state of an earlier scan is reused
      * @param fields the chosen fields, scanned first
      * @param allFields every leaf field
+     * @param evictCaches run before each timed scan, so that it reads what the whole array's scan would read from
      */
     TuningTrial(ZarrWriter scratch, Supplier<Zarr> reopen, Sample sample, List<String> fields, List<String> allFields,
-                int threads, LongSupplier clock, Consumer<String> progress) {
+                int threads, LongSupplier clock, Consumer<String> progress, Runnable evictCaches) {
         this.scratch = scratch;
         this.where = String.valueOf(scratch.store().descriptor());
         this.reopen = reopen;
@@ -63,6 +65,7 @@ final class TuningTrial implements TuningSearch.Trial {
         this.threads = threads;
         this.clock = clock;
         this.progress = progress;
+        this.evictCaches = evictCaches;
     }
 
     @Override
@@ -71,7 +74,7 @@ final class TuningTrial implements TuningSearch.Trial {
         progress.accept("measuring " + layout.describe());
         long started = clock.getAsLong();
         try {
-            write(node, layout);
+            write(node, layout, sample.shape());
             double writeSeconds = seconds(started);
             long stored = storedBytes(scratch.store(), node.substring(1) + "/");
             try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
@@ -90,12 +93,16 @@ final class TuningTrial implements TuningSearch.Trial {
                 return new Candidate(layout, stored, writeSeconds, first, warm, all, requests, 0);
             }
         } catch (ZarrException e) {
-            // named by the scratch location, not by the source's path, which it would be taken for
-            throw new ZarrException.StoreFailure(null, "measuring " + layout.describe() + " in the scratch location "
-                    + where + node + " failed: " + e.getMessage(), e);
+            throw failed("measuring", layout, node, e);
         } finally {
             scratch.delete(node);
         }
+    }
+
+    /** A failure in the scratch location, named by it, not by the source's path, which it would be taken for. */
+    private ZarrException failed(String doing, Layout layout, String node, ZarrException e) {
+        return new ZarrException.StoreFailure(null, doing + " " + layout.describe() + " in the scratch location "
+                + where + node + " failed: " + e.getMessage(), e);
     }
 
     /**
@@ -119,13 +126,42 @@ final class TuningTrial implements TuningSearch.Trial {
         return rest * shape[0] / (shape[0] - unit);
     }
 
-    /** Writes the sample as a new array at {@code node}, in slabs of whole chunks (shards) on every thread. */
-    private void write(String node, Layout layout) {
-        try (ArrayWriter writer = scratch.createArray(node, layout.spec(sample.type(), sample.fill(), sample.shape(),
+    /**
+     * Writes the sample's first unit (shard or chunk) in each layout and scans it, untimed, until {@code deadlineNanos}:
+     * the first pass through a codec's code, or the mapped files', runs while the JIT compiles it, and a path first met
+     * after the others have compiled throws their compiled code away for a while (a layout measured so read at a fifth of
+     * its speed in one scan), so every path is met before any is timed.
+     */
+    void warmUp(List<Layout> layouts, long deadlineNanos) {
+        progress.accept("warming up: the first chunk in each of " + layouts.size() + " layouts, untimed");
+        for (Layout layout : layouts) {
+            if (clock.getAsLong() >= deadlineNanos) {
+                return;
+            }
+            String node = "/warm-up-" + trials++;
+            long[] shape = sample.shape().clone();
+            shape[0] = Math.min(shape[0], layout.shard() > 0 ? layout.shard() : layout.chunk());
+            try {
+                write(node, layout, shape);
+                try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
+                    ScanOptions options = ScanOptions.threads(threads);
+                    array.scan(fields, null, options);
+                    array.scan(allFields, null, options);
+                }
+            } catch (ZarrException e) {
+                throw failed("warming up on", layout, node, e);
+            } finally {
+                scratch.delete(node);
+            }
+        }
+    }
+
+    /** Writes the sample's first {@code shape[0]} indexes as a new array at {@code node}, in slabs of whole chunks (shards) on every thread. */
+    private void write(String node, Layout layout, long[] shape) {
+        try (ArrayWriter writer = scratch.createArray(node, layout.spec(sample.type(), sample.fill(), shape,
                 sample.readUnit(), sample.recordSize()))) {
-            long[] shape = sample.shape();
             long slab = layout.shard() > 0 ? layout.shard() : layout.chunk();
-            long bytesPerIndex = sample.records().byteSize() / shape[0];
+            long bytesPerIndex = sample.records().byteSize() / sample.shape()[0];
             long slabs = (shape[0] + slab - 1) / slab;
             Workers.forEach(threads, slabs, null, n -> {
                 long[] start = new long[shape.length];
@@ -154,6 +190,7 @@ final class TuningTrial implements TuningSearch.Trial {
     }
 
     private double timed(Runnable pass) {
+        evictCaches.run();
         long started = clock.getAsLong();
         pass.run();
         return seconds(started);

@@ -1,0 +1,87 @@
+package dev.stride;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Writes through a buffer larger than the processor's last-level cache before tune times a scan, so that the scan finds
+ * none of the sample in the cache, as a scan of a whole array larger than the cache finds none of it there: a sample
+ * that fits the cache would otherwise scan from it, several times faster than the array scans from memory wherever
+ * memory bounds the scan (bench/results/2026-12-06-tune-after-fixes.md). An array that fits the cache itself scans from
+ * it, so for one no buffer is made and nothing is written.
+ */
+final class CacheEviction implements AutoCloseable {
+    /** Assumed where the system does not say (Linux's sysfs does): more than most processors' last level holds. */
+    private static final long UNKNOWN_CACHE_BYTES = 128L << 20;
+    private static final Path CACHES = Path.of("/sys/devices/system/cpu/cpu0/cache");
+
+    private final Arena arena;
+    private final MemorySegment buffer;
+    private byte round;
+
+    private CacheEviction(long bytes) {
+        this.arena = bytes > 0 ? Arena.ofConfined() : null;
+        this.buffer = bytes > 0 ? arena.allocate(bytes, 4096) : null;
+    }
+
+    /**
+     * The eviction for an array of {@code records} records of {@code recordSize} bytes: none when they fit the
+     * last-level cache, whose size it reads, else a buffer half as large again as that cache.
+     */
+    static CacheEviction forArray(long records, long recordSize) {
+        long cache = lastLevelCacheBytes();
+        return new CacheEviction(records > cache / recordSize ? cache + cache / 2 : 0);
+    }
+
+    /** {@return the bytes each {@link #run} writes, 0 for none} */
+    long bytes() {
+        return buffer == null ? 0 : buffer.byteSize();
+    }
+
+    /** Replaces what the cache holds with this buffer's lines (a new value each time, so no write can be skipped). */
+    void run() {
+        if (buffer != null) {
+            buffer.fill(++round);
+        }
+    }
+
+    /** {@return the largest data or unified cache's size the system names for the first processor} */
+    static long lastLevelCacheBytes() {
+        try (Stream<Path> levels = Files.list(CACHES)) {
+            return levels.filter(p -> p.getFileName().toString().startsWith("index"))
+                    .filter(p -> !read(p.resolve("type")).equals("Instruction"))
+                    .mapToLong(p -> bytes(read(p.resolve("size"))))
+                    .max().orElse(UNKNOWN_CACHE_BYTES);
+        } catch (IOException | RuntimeException e) {
+            return UNKNOWN_CACHE_BYTES;
+        }
+    }
+
+    /** A size as sysfs writes it: {@code 48K}, {@code 32M}, or bytes. */
+    static long bytes(String size) {
+        String s = size.toUpperCase(Locale.ROOT);
+        long unit = s.endsWith("K") ? 1L << 10 : s.endsWith("M") ? 1L << 20 : s.endsWith("G") ? 1L << 30 : 1;
+        return Long.parseLong(unit == 1 ? s : s.substring(0, s.length() - 1)) * unit;
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (arena != null) {
+            arena.close();
+        }
+    }
+}
