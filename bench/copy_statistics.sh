@@ -4,7 +4,8 @@
 # `stride copy` of the benchmark array ARRAY.zarr (raw, zstd or blosc; default raw; made in DATA_DIR if missing) in
 # its own codec, with statistics (the default) and with --no-statistics, alternately and the order swapped each round
 # (default 6 rounds), files in the page cache. Prints each copy's time as the command reports it, its user CPU seconds
-# and the load average, then the median of each and their ratio. Results: $RESULTS, else bench/target/copy-statistics/ (copies.txt, copy-statistics.md).
+# and the load average, then the median of each and their ratio. Results: $RESULTS, else bench/target/copy-statistics/
+# (copies.txt, copy-statistics.md).
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 bench_start copy-statistics "$@"
