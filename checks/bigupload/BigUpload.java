@@ -1,5 +1,4 @@
-import dev.stride.spi.ReadScope;
-import dev.stride.spi.Scratch;
+import dev.stride.internal.memory.ThreadScratch;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.StoreProvider;
 import dev.stride.spi.WritableStore;
@@ -12,11 +11,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import java.util.IdentityHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.function.Supplier;
 
 /**
  * One large value through a store, as a shard of that size would go: made in a file, mapped, written with the store's
@@ -51,7 +47,7 @@ public final class BigUpload {
             }
             start = System.nanoTime();
             MessageDigest read = MessageDigest.getInstance("SHA-256");
-            try (RangeScratch scratch = new RangeScratch()) {
+            try (ThreadScratch scratch = new ThreadScratch()) {
                 for (long at = 0; at < size; at += RANGE) {
                     read.update(store.read(key, at, Math.min(RANGE, size - at), scratch).asByteBuffer());
                 }
@@ -106,70 +102,5 @@ public final class BigUpload {
     private static void report(String what, long bytes, long start) {
         double seconds = (System.nanoTime() - start) / 1e9;
         System.out.println(String.format(Locale.ROOT, "%-60s %7.1f s  %7.1f MiB/s", what, seconds, bytes / 1048576.0 / seconds));
-    }
-
-    /** The scratch of one reading thread: one off-heap buffer, grown to the largest read, which HTTP clients' threads may fill. */
-    private static final class RangeScratch implements Scratch, ReadScope, AutoCloseable {
-        private final Arena arena = Arena.ofShared();
-        private final Map<Object, Object> attachments = new IdentityHashMap<>();
-        private Arena held;
-        private MemorySegment buffer = MemorySegment.NULL;
-        private boolean closed;
-
-        @Override
-        public MemorySegment buffer(Object owner, long size) {
-            if (buffer.byteSize() < size) {
-                buffer = arena.allocate(size, 4096);
-            }
-            return buffer.asSlice(0, size);
-        }
-
-        @Override
-        public void hold(Object owner, Arena kept) {
-            if (held != null) {
-                held.close();
-            }
-            held = kept;
-        }
-
-        @Override
-        public ReadScope scope() {
-            return this;
-        }
-
-        @Override
-        public String owner() {
-            return "BigUpload";
-        }
-
-        @Override
-        public Arena arena() {
-            return arena;
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <T> T attachment(Object store, Supplier<T> make) {
-            return (T) attachments.computeIfAbsent(store, s -> make.get());
-        }
-
-        @Override
-        public boolean isClosed() {
-            return closed;
-        }
-
-        @Override
-        public boolean isAlive() {
-            return !closed;
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-            if (held != null) {
-                held.close();
-            }
-            arena.close();
-        }
     }
 }
