@@ -9,7 +9,9 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -79,7 +81,10 @@ public final class WritableLocalStore extends LocalStore implements WritableStor
         }
     }
 
-    /** Removes a file or an empty directory, through directory handles like {@link #write}. */
+    /**
+     * Removes a file, or a directory empty but for the temporary files of writes that never finished, through directory
+     * handles like {@link #write}.
+     */
     @Override
     public void delete(String key) {
         ensureOpen();
@@ -88,12 +93,24 @@ public final class WritableLocalStore extends LocalStore implements WritableStor
             if (writeTree != null) {
                 writeTree.delete(key);
             } else {
-                Files.deleteIfExists(file(key));
+                deleteWithoutHandles(file(key));
             }
             forget(key);
         } catch (IOException e) {
             throw new ZarrException.StoreFailure(key, "cannot delete: " + IoText.reason(e), e);
         }
+    }
+
+    /** {@link WriteTree#delete}'s rule by path: a directory's leftover temporary files go with it. */
+    private static void deleteWithoutHandles(Path p) throws IOException {
+        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+            try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(p, TEMP_PREFIX + "*")) {
+                for (Path leftover : leftovers) {
+                    Files.deleteIfExists(leftover);
+                }
+            }
+        }
+        Files.deleteIfExists(p);
     }
 
     /** Fsyncs the directories whose entries changed, so the files renamed into them survive a crash. */

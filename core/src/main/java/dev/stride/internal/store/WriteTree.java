@@ -126,7 +126,11 @@ public final class WriteTree implements AutoCloseable {
         }
     }
 
-    /** Removes a file, or an empty directory; nothing when the key does not exist. */
+    /**
+     * Removes a file, or a directory empty but for the temporary files of writes that never finished (a killed
+     * process's: listings skip them, so nothing else would remove them, and the directory would stay for good); nothing
+     * when the key does not exist.
+     */
     synchronized void delete(String key) throws IOException {
         int slash = key.lastIndexOf('/');
         String prefix = key.substring(0, slash + 1);
@@ -142,6 +146,7 @@ public final class WriteTree implements AutoCloseable {
             BasicFileAttributes attributes = dir.getFileAttributeView(name, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).readAttributes();
             if (attributes.isDirectory()) {
                 forgetBelow(key + "/");
+                deleteTemporaryFiles(dir, name);
                 dir.deleteDirectory(name);
             } else {
                 dir.deleteFile(name);
@@ -149,6 +154,17 @@ public final class WriteTree implements AutoCloseable {
             changed.add(prefix);
         } catch (NoSuchFileException gone) {
             // already absent
+        }
+    }
+
+    /** Deletes the temporary files directly inside {@code name}, a directory of {@code parent}. */
+    private static void deleteTemporaryFiles(SecureDirectoryStream<Path> parent, Path name) throws IOException {
+        try (SecureDirectoryStream<Path> inside = parent.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+            for (Path entry : inside) {
+                if (entry.getFileName().toString().startsWith(TEMP_PREFIX)) {
+                    inside.deleteFile(entry.getFileName());
+                }
+            }
         }
     }
 

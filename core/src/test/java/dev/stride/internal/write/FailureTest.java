@@ -118,6 +118,18 @@ class FailureTest {
         assertArrayEquals(OLD, read());
     }
 
+    /** A killed writer's temporary file, which listings skip, does not keep its directory from being deleted. */
+    @Test
+    void aDeleteRemovesTheTemporaryFilesAKilledWriterLeft() throws IOException {
+        Path chunks = dir.resolve("a/c");
+        Path leftover = Files.writeString(chunks.resolve(".stride-tmp-killed"), "half a chunk");
+        try (ZarrWriter out = ZarrWriter.open(dir)) {
+            out.delete("/a");
+        }
+        assertFalse(Files.exists(leftover));
+        assertFalse(Files.exists(dir.resolve("a")));
+    }
+
     private int[] read() {
         try (Zarr zarr = Zarr.open(dir, IoMode.READ)) {
             return zarr.array("/a").read("", null).asInts().values();
