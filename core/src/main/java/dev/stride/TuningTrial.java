@@ -52,7 +52,7 @@ final class TuningTrial implements TuningSearch.Trial {
      * @param reopen opens that hierarchy afresh for reading, so no reader state of an earlier scan is reused
      * @param fields the chosen fields, scanned first
      * @param allFields every leaf field
-     * @param evictCaches run before each timed scan, so that it reads what the whole array's scan would read from
+     * @param evictCaches run before each timed scan, so that the scan reads from where a scan of the whole array would
      */
     TuningTrial(ZarrWriter scratch, Supplier<Zarr> reopen, Sample sample, List<String> fields, List<String> allFields,
                 int threads, LongSupplier clock, Consumer<String> progress, Runnable evictCaches) {
@@ -156,7 +156,10 @@ final class TuningTrial implements TuningSearch.Trial {
         }
     }
 
-    /** Writes the sample's first {@code shape[0]} indexes as a new array at {@code node}, in slabs of whole chunks (shards) on every thread. */
+    /**
+     * Writes the sample's first {@code shape[0]} indexes as a new array at {@code node}, in slabs of whole chunks
+     * (shards) on every thread.
+     */
     private void write(String node, Layout layout, long[] shape) {
         try (ArrayWriter writer = scratch.createArray(node, layout.spec(sample.type(), sample.fill(), shape,
                 sample.readUnit(), sample.recordSize()))) {
