@@ -56,7 +56,7 @@ final class CacheEviction implements AutoCloseable {
         try (Stream<Path> levels = Files.list(CACHES)) {
             return levels.filter(p -> p.getFileName().toString().startsWith("index"))
                     .filter(p -> !read(p.resolve("type")).equals("Instruction"))
-                    .mapToLong(p -> bytes(read(p.resolve("size"))))
+                    .mapToLong(p -> sizeOf(read(p.resolve("size"))))
                     .max().orElse(UNKNOWN_CACHE_BYTES);
         } catch (IOException | RuntimeException e) {
             return UNKNOWN_CACHE_BYTES;
@@ -64,7 +64,7 @@ final class CacheEviction implements AutoCloseable {
     }
 
     /** A size as sysfs writes it: {@code 48K}, {@code 32M}, or bytes. */
-    static long bytes(String size) {
+    static long sizeOf(String size) {
         String s = size.toUpperCase(Locale.ROOT);
         long unit = s.endsWith("K") ? 1L << 10 : s.endsWith("M") ? 1L << 20 : s.endsWith("G") ? 1L << 30 : 1;
         return Long.parseLong(unit == 1 ? s : s.substring(0, s.length() - 1)) * unit;

@@ -15,6 +15,7 @@ import java.nio.ByteOrder;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -70,11 +71,9 @@ final class TuningTrial implements TuningSearch.Trial {
 
     @Override
     public Candidate measure(Layout layout, long deadlineNanos) {
-        String node = "/candidate-" + trials++;
         progress.accept("measuring " + layout.describe());
         long started = clock.getAsLong();
-        try {
-            write(node, layout, sample.shape());
+        return written("measuring", "/candidate-", layout, sample.shape(), node -> {
             double writeSeconds = seconds(started);
             long stored = storedBytes(scratch.store(), node.substring(1) + "/");
             try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
@@ -92,17 +91,25 @@ final class TuningTrial implements TuningSearch.Trial {
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
                 return new Candidate(layout, stored, writeSeconds, first, warm, all, requests, 0);
             }
+        });
+    }
+
+    /**
+     * Writes the sample's first {@code shape[0]} indexes in {@code layout} as a new array under the scratch hierarchy,
+     * hands its node to {@code use}, and deletes it again whatever happens; a failure is named by the scratch location,
+     * not by the source's path, which it would be taken for.
+     */
+    private <T> T written(String doing, String prefix, Layout layout, long[] shape, Function<String, T> use) {
+        String node = prefix + trials++;
+        try {
+            write(node, layout, shape);
+            return use.apply(node);
         } catch (ZarrException e) {
-            throw failed("measuring", layout, node, e);
+            throw new ZarrException.StoreFailure(null, doing + " " + layout.describe() + " in the scratch location "
+                    + where + node + " failed: " + e.getMessage(), e);
         } finally {
             scratch.delete(node);
         }
-    }
-
-    /** A failure in the scratch location, named by it, not by the source's path, which it would be taken for. */
-    private ZarrException failed(String doing, Layout layout, String node, ZarrException e) {
-        return new ZarrException.StoreFailure(null, doing + " " + layout.describe() + " in the scratch location "
-                + where + node + " failed: " + e.getMessage(), e);
     }
 
     /**
@@ -138,21 +145,18 @@ final class TuningTrial implements TuningSearch.Trial {
             if (clock.getAsLong() >= deadlineNanos) {
                 return;
             }
-            String node = "/warm-up-" + trials++;
             long[] shape = sample.shape().clone();
             shape[0] = Math.min(shape[0], layout.shard() > 0 ? layout.shard() : layout.chunk());
-            try {
-                write(node, layout, shape);
+            written("warming up on", "/warm-up-", layout, shape, node -> {
                 try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
                     ScanOptions options = ScanOptions.threads(threads);
                     array.scan(fields, null, options);
-                    array.scan(allFields, null, options);
+                    if (!fields.equals(allFields)) {
+                        array.scan(allFields, null, options);
+                    }
                 }
-            } catch (ZarrException e) {
-                throw failed("warming up on", layout, node, e);
-            } finally {
-                scratch.delete(node);
-            }
+                return null;
+            });
         }
     }
 

@@ -10,10 +10,10 @@ class CacheEvictionTest {
 
     @Test
     void sysfsSizesAreRead() {
-        assertEquals(48L << 10, CacheEviction.bytes("48K"));
-        assertEquals(300L << 20, CacheEviction.bytes("307200K"));
-        assertEquals(32L << 20, CacheEviction.bytes("32M"));
-        assertEquals(4096, CacheEviction.bytes("4096"));
+        assertEquals(48L << 10, CacheEviction.sizeOf("48K"));
+        assertEquals(300L << 20, CacheEviction.sizeOf("307200K"));
+        assertEquals(32L << 20, CacheEviction.sizeOf("32M"));
+        assertEquals(4096, CacheEviction.sizeOf("4096"));
     }
 
     @Test
