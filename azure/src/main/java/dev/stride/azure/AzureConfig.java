@@ -170,21 +170,20 @@ public record AzureConfig(AzureLocation location, String account, URI endpoint, 
      * {@code UseDevelopmentStorage=true}; null when it names none (a SAS-only string).
      */
     static String connectionStringAccount(String connectionString) {
-        String account = null;
+        String account = connectionStringPart(connectionString, "AccountName");
+        String development = connectionStringPart(connectionString, "UseDevelopmentStorage");
+        return account == null && "true".equalsIgnoreCase(development) ? DEVELOPMENT_ACCOUNT : account;
+    }
+
+    /** The value of a connection string's part ({@code AccountName=x}), or null when it has none. */
+    static String connectionStringPart(String connectionString, String name) {
         for (String part : connectionString.split(";")) {
             int eq = part.indexOf('=');
-            if (eq < 0) {
-                continue;
-            }
-            String name = part.substring(0, eq).strip();
-            String value = part.substring(eq + 1).strip();
-            if (name.equalsIgnoreCase("AccountName")) {
-                account = value;
-            } else if (name.equalsIgnoreCase("UseDevelopmentStorage") && value.equalsIgnoreCase("true") && account == null) {
-                account = DEVELOPMENT_ACCOUNT;
+            if (eq >= 0 && part.substring(0, eq).strip().equalsIgnoreCase(name)) {
+                return part.substring(eq + 1).strip();
             }
         }
-        return account;
+        return null;
     }
 
     private static String value(Map<String, String> env, String name) {

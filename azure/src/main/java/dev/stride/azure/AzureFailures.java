@@ -3,6 +3,7 @@ package dev.stride.azure;
 import com.azure.core.exception.ClientAuthenticationException;
 import com.azure.storage.blob.models.BlobErrorCode;
 import com.azure.storage.blob.models.BlobStorageException;
+import dev.stride.http.StatusWording;
 import dev.stride.model.ZarrException;
 import reactor.core.Exceptions;
 
@@ -28,11 +29,6 @@ final class AzureFailures {
         return Exceptions.unwrap(e) instanceof BlobStorageException b ? b.getStatusCode() : 0;
     }
 
-    /** Whether the service answered that the container itself does not exist (a 404 that is no missing key). */
-    static boolean containerMissing(Throwable e) {
-        return Exceptions.unwrap(e) instanceof BlobStorageException b && BlobErrorCode.CONTAINER_NOT_FOUND.equals(b.getErrorCode());
-    }
-
     /**
      * The failure to {@code action} ({@code "read"}) the key (or listing prefix) {@code key} at {@code url}.
      *
@@ -43,15 +39,13 @@ final class AzureFailures {
         String reason;
         Throwable cause = null;
         if (e instanceof BlobStorageException b) {
-            String code = b.getErrorCode() == null ? "" : " " + b.getErrorCode();
-            reason = switch (b.getStatusCode()) {
-                case 401, 403 -> "cannot be " + action + ": the service refused the " + accountLabel + " (" + b.getStatusCode() + code
-                        + ") to " + config.credential().description() + "; check that it is the account's and grants access (" + url + ")";
-                case 404 -> containerMissing(b)
-                        ? "cannot be " + action + ": the " + accountLabel + " does not exist (" + url + ")"
-                        : "cannot be " + action + ": not found (" + b.getStatusCode() + code + ", " + url + ")";
-                default -> "cannot be " + action + ": the service answered " + b.getStatusCode() + code + " for the " + accountLabel + " (" + url + ")";
-            };
+            int status = b.getStatusCode();
+            String code = b.getErrorCode() == null ? null : b.getErrorCode().toString();
+            String answered = status + (code == null ? "" : " " + code);
+            String refusal = refusal(status, code);
+            reason = "cannot be " + action + ": " + (refusal != null ? refusal + " (" + url + ")"
+                    : status == 404 ? "not found (" + answered + ", " + url + ")"
+                    : "the service answered " + answered + " for the " + accountLabel + " (" + url + ")");
         } else if (e instanceof ClientAuthenticationException) {
             reason = "cannot be " + action + ": no credential of " + config.credential().description() + " could sign in for the "
                     + accountLabel + " (set AZURE_STORAGE_KEY, AZURE_STORAGE_SAS_TOKEN or AZURE_STORAGE_CONNECTION_STRING, log in with "
@@ -62,6 +56,28 @@ final class AzureFailures {
             cause = e;
         }
         return new ZarrException.StoreFailure(key, reason, cause);
+    }
+
+    /**
+     * What a refusal of the service means for this store, also for the reads of Stride's own transport
+     * ({@link #wording()}): a 401 or 403 names the container, the account and the credential's source, a 404 for the
+     * container says that it does not exist; null for any other answer, which says no more than its status.
+     */
+    String refusal(int status, String code) {
+        return switch (status) {
+            case 401, 403 -> "the service refused the " + accountLabel + " (" + status + (code == null ? "" : " " + code) + ") to "
+                    + config.credential().description() + "; check that it is the account's and grants access";
+            case 404 -> BlobErrorCode.CONTAINER_NOT_FOUND.toString().equals(code) ? "the " + accountLabel + " does not exist" : null;
+            default -> null;
+        };
+    }
+
+    /** The refusals of {@link #refusal} as the HTTP transport tells final errors. */
+    StatusWording wording() {
+        return (status, code, plain) -> {
+            String refusal = refusal(status, code);
+            return refusal != null ? refusal : plain;
+        };
     }
 
     private static String firstLine(String text) {

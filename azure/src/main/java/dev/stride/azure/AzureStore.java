@@ -5,31 +5,27 @@ import com.azure.core.http.policy.HttpPipelineSyncPolicy;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
-import com.azure.storage.blob.BlobContainerAsyncClient;
 import com.azure.storage.blob.BlobContainerClient;
-import com.azure.storage.blob.BlobServiceClientBuilder;
-import com.azure.storage.blob.models.BlobDownloadAsyncResponse;
 import com.azure.storage.blob.models.BlobItem;
-import com.azure.storage.blob.models.BlobProperties;
-import com.azure.storage.blob.models.BlobRange;
 import com.azure.storage.blob.models.BlobRequestConditions;
-import com.azure.storage.blob.models.DownloadRetryOptions;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import com.azure.storage.blob.specialized.BlockBlobClient;
 import dev.stride.http.HttpSettings;
+import dev.stride.http.HttpTransport;
 import dev.stride.http.KeyPaths;
 import dev.stride.http.ListedNames;
+import dev.stride.http.RemoteStore;
 import dev.stride.http.RequestBodies;
+import dev.stride.http.RequestSigner;
 import dev.stride.http.UploadSettings;
+import dev.stride.http.ValueHead;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.Scratch;
 import dev.stride.spi.StoreDescriptor;
-import dev.stride.spi.ValueIdentity;
-import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
@@ -39,55 +35,50 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A hierarchy in Azure Blob Storage (or Azurite), {@code az://container/prefix/data.zarr}: key {@code a/b} is the block
- * blob {@code prefix/data.zarr/a/b}. Reads are ranged GETs whose bodies go straight into the scratch's off-heap buffer;
- * Azure has no suffix ranges, so a shard index at the end costs a properties request first, whose ETag then pins the
- * read to that version. A listing is the service's hierarchical listing with the delimiter {@code /}, page after page;
- * a write is one Put Blob, or blocks and a block list for a value larger than {@link UploadSettings#partSize()}
- * ({@link BlockUpload}), and a delete one Delete Blob, all durable once acknowledged, so {@link #sync()} has nothing to
- * do. See {@link AzureConfig} for the account, endpoint and credential, and {@link AzureStoreProvider} for the options.
+ * blob {@code prefix/data.zarr/a/b}.
+ *
+ * <p>Reads go through Stride's own HTTP transport ({@link RemoteStore}), as S3's do, signed by {@link AzureSigner}: a
+ * ranged GET's body lands straight in the scratch's off-heap buffer, where the SDK's download passed it through its
+ * reactive pipeline in small heap buffers at several times the CPU per byte. Azure has no suffix ranges, so a shard
+ * index at the end costs a HEAD first, whose ETag then pins the read to that version.
+ *
+ * <p>Listing, writing and deleting go through the SDK's blob client: a listing is the service's hierarchical listing
+ * with the delimiter {@code /}, page after page; a write is one Put Blob, or blocks and a block list for a value larger
+ * than {@link UploadSettings#partSize()} ({@link BlockUpload}), and a delete one Delete Blob, all durable once
+ * acknowledged, so {@link #sync()} has nothing to do. Closing the store closes the reads' transport; the SDK's HTTP
+ * client is shared by the JVM's Azure stores and stays. See {@link AzureConfig} for the account, endpoint and
+ * credential, and {@link AzureStoreProvider} for the options.
  */
-public final class AzureStore implements WritableStore {
-    /**
-     * The longest pause before a read of no particular version starts again when the value was replaced under it: the
-     * pauses double from a millisecond, so a reader finds a gap between a busy writer's replacements however slow the
-     * server, and the restarts end once {@link HttpSettings#timeout()} has passed since the first, so a value
-     * rewritten without pause fails the read rather than holding it forever.
-     */
-    private static final long MAX_RESTART_PAUSE_MILLIS = 100;
-    private static final MemorySegment EMPTY = MemorySegment.ofArray(new byte[0]);
-    /** The download's own resumptions of a body cut short, from the last byte received, each pinned to the ETag. */
-    private static final DownloadRetryOptions BODY_RETRIES = new DownloadRetryOptions().setMaxRetryRequests(3);
+public final class AzureStore extends RemoteStore implements WritableStore {
+    private static final Map<String, String> VERSION = Map.of("x-ms-version", AzureSigner.API_VERSION);
 
     private final AzureConfig config;
     private final HttpSettings settings;
     private final UploadSettings uploads;
-    private final StoreDescriptor descriptor;
     private final BlobContainerClient container;
-    private final BlobContainerAsyncClient asyncContainer;
     private final AzureFailures failures;
+    private final AzureSigner signer;
+    /** The container's URL, without a query. */
+    private final String containerUrl;
+    /** The query every read's URI carries: {@code ?} and the SAS token, or nothing. */
+    private final String readQuery;
     /** Names per listing page asked for; null leaves it to the service (5000). */
     private final Integer listPageSize;
-    /** Every attempt the clients send, counted in their pipelines after the retry policy. */
-    private final LongAdder sent = new LongAdder();
-    private volatile boolean closed;
+    /** Every attempt the SDK's clients send, counted in their pipelines after the retry policy. */
+    private final LongAdder sentBySdk;
 
-    private AzureStore(AzureConfig config, HttpSettings settings, UploadSettings uploads, BlobServiceClientBuilder clients, Integer listPageSize) {
+    private AzureStore(AzureConfig config, HttpSettings settings, UploadSettings uploads, AzureClients.Made made, BlobContainerClient container,
+                       AzureFailures failures, LongAdder sentBySdk, Integer listPageSize) {
+        super(descriptor(config, settings, uploads), new HttpTransport(settings, failures.wording()));
         this.config = config;
         this.settings = settings;
         this.uploads = uploads;
-        Map<String, String> options = new TreeMap<>(config.options());
-        options.putAll(settings.options());
-        options.putAll(uploads.options());
-        this.descriptor = new StoreDescriptor(config.location().uri(), options);
-        clients.addPolicy(new HttpPipelineSyncPolicy() {
-            @Override
-            protected void beforeSendingRequest(HttpPipelineCallContext context) {
-                sent.increment();
-            }
-        });
-        this.container = clients.buildClient().getBlobContainerClient(config.location().container());
-        this.asyncContainer = clients.buildAsyncClient().getBlobContainerAsyncClient(config.location().container());
-        this.failures = new AzureFailures(config, container.getAccountName());
+        this.container = container;
+        this.failures = failures;
+        this.signer = made.signer();
+        this.containerUrl = container.getBlobContainerUrl().replaceAll("[?].*", "");
+        this.readQuery = made.sas() == null ? "" : "?" + made.sas();
+        this.sentBySdk = sentBySdk;
         this.listPageSize = listPageSize;
     }
 
@@ -99,228 +90,59 @@ public final class AzureStore implements WritableStore {
      * @param listPageSize names per listing page asked of the service, or 0 for the service's own page size
      */
     static AzureStore open(AzureConfig config, HttpSettings settings, UploadSettings uploads, Map<String, String> env, int listPageSize) {
-        return new AzureStore(config, settings, uploads, AzureClients.builder(config, settings, env), listPageSize > 0 ? listPageSize : null);
+        AzureClients.Made made = AzureClients.of(config, settings, env);
+        LongAdder sent = new LongAdder();
+        made.builder().addPolicy(new HttpPipelineSyncPolicy() {
+            @Override
+            protected void beforeSendingRequest(HttpPipelineCallContext context) {
+                sent.increment();
+            }
+        });
+        BlobContainerClient container = made.builder().buildClient().getBlobContainerClient(config.location().container());
+        AzureFailures failures = new AzureFailures(config, container.getAccountName());
+        return new AzureStore(config, settings, uploads, made, container, failures, sent, listPageSize > 0 ? listPageSize : null);
+    }
+
+    private static StoreDescriptor descriptor(AzureConfig config, HttpSettings settings, UploadSettings uploads) {
+        Map<String, String> options = new TreeMap<>(config.options());
+        options.putAll(settings.options());
+        options.putAll(uploads.options());
+        return new StoreDescriptor(config.location().uri(), options);
+    }
+
+    /** The blob's URI, with the SAS token when the store has one. */
+    @Override
+    protected URI uriOf(String key) {
+        return URI.create(url(KeyPaths.check(key)) + readQuery);
+    }
+
+    /** The REST API version, which Azure wants named in every request. */
+    @Override
+    protected Map<String, String> headersFor(String method) {
+        return VERSION;
     }
 
     @Override
-    public MemorySegment read(String key, long offset, long length, Scratch scratch) {
-        return read(key, offset, length, null, scratch);
+    protected RequestSigner signer() {
+        return signer;
     }
 
-    /** As {@link #read(String, long, long, Scratch)}, with {@code If-Match} on the ETag {@code version} names. */
+    /** Azure answers {@code bytes=-N} with the whole blob, not its end. */
     @Override
-    public MemorySegment read(String key, long offset, long length, Object version, Scratch scratch) {
-        ValuePart part = download(checked(key), offset, length, (String) version, false, scratch);
-        return part == null ? null : part.bytes();
+    protected boolean answersSuffixRanges() {
+        return false;
     }
 
-    /** One request: the first bytes, and the value's size from the answer's {@code Content-Range}. */
+    /** The ETag: Azure gives a blob a new one at every write. */
     @Override
-    public ValuePart readPrefix(String key, long length, Scratch scratch) {
-        checked(key);
-        return download(key, 0, length, null, true, scratch);
+    protected String versionTag(ValueHead head) {
+        return head.contentTag();
     }
 
-    /**
-     * A properties request for the size and ETag, then a range read pinned to that ETag; both again when the value was
-     * replaced in between (the caller asked for no version, so any whole one will do).
-     */
+    /** The reads' requests and the SDK's (listing, writes, deletes). */
     @Override
-    public ValuePart readSuffix(String key, long length, Scratch scratch) {
-        checked(key);
-        long started = System.nanoTime();
-        for (int attempt = 0; ; attempt++) {
-            BlobProperties properties = properties(key);
-            if (properties == null) {
-                return null;
-            }
-            long size = properties.getBlobSize();
-            long n = Math.min(length, size);
-            try {
-                ValuePart part = downloadOnce(key, size - n, n, properties.getETag(), false, scratch);
-                return part == null ? null : new ValuePart(part.bytes(), size, properties.getETag());
-            } catch (ZarrException.StoreFailure e) {
-                restartOrThrow(e, attempt, started);
-            }
-        }
-    }
-
-    /**
-     * Bytes {@code [offset, offset + length)} (all from {@code offset} for a negative length; with {@code clamp}, as many
-     * of them as the value holds) with the value's size and ETag, or null for a missing blob. A read of any version
-     * that meets a replacement mid-body (the SDK resumes a cut body pinned to the first answer's ETag) starts again.
-     */
-    private ValuePart download(String key, long offset, long length, String etag, boolean clamp, Scratch scratch) {
-        if (offset < 0) {
-            throw new ZarrException.StoreFailure(key, "cannot read " + length + " bytes at " + offset, null);
-        }
-        long started = System.nanoTime();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                return downloadOnce(key, offset, length, etag, clamp, scratch);
-            } catch (ZarrException.StoreFailure e) {
-                if (etag != null) {
-                    throw e;
-                }
-                restartOrThrow(e, attempt, started);
-            }
-        }
-    }
-
-    /** Returns, after a pause, when a read that met a replacement may start again; else throws the failure. */
-    private void restartOrThrow(ZarrException.StoreFailure e, int attempt, long started) {
-        if (!CHANGED.equals(e.reason()) || System.nanoTime() - started > settings.timeout().toNanos()) {
-            throw e;
-        }
-        try {
-            Thread.sleep(Math.min(MAX_RESTART_PAUSE_MILLIS, 1L << Math.min(attempt, 10)));
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw e;
-        }
-    }
-
-    private ValuePart downloadOnce(String key, long offset, long length, String etag, boolean clamp, Scratch scratch) {
-        if (length == 0) {
-            BlobProperties properties = properties(key);
-            if (properties == null) {
-                return null;
-            }
-            checkWithin(key, offset, 0, properties.getBlobSize());
-            return new ValuePart(EMPTY, properties.getBlobSize(), properties.getETag());
-        }
-        BlobRange range = new BlobRange(offset, length < 0 ? null : length);
-        BlobRequestConditions conditions = etag == null ? null : new BlobRequestConditions().setIfMatch(etag);
-        String url = url(key);
-        BlobDownloadAsyncResponse response;
-        try {
-            response = Blocking.call(() -> asyncContainer.getBlobAsyncClient(config.location().blobName(key))
-                    .downloadStreamWithResponse(range, BODY_RETRIES, conditions, false).block(deadline()));
-        } catch (RuntimeException e) {
-            return switch (AzureFailures.status(e)) {
-                case 403, 404 -> missing(key, "read", url, e);
-                case 412 -> throw new ZarrException.StoreFailure(key, CHANGED, null);
-                case 416 -> pastTheEnd(key, offset, clamp ? 0 : length, etag);
-                default -> throw failures.failure(key, "read", url, e);
-            };
-        }
-        long size = valueSize(response.getDeserializedHeaders().getContentRange(), response.getDeserializedHeaders().getContentLength());
-        long received = response.getDeserializedHeaders().getContentLength();
-        long expected = length < 0 || clamp ? Math.max(0, Math.min(size - offset, length < 0 ? Long.MAX_VALUE : length)) : length;
-        checkWithin(key, offset, expected, size);
-        if (received != expected || received > Scratch.MAX_BUFFER) {
-            throw new ZarrException.StoreFailure(key, "cannot be read: the service sent " + received + " bytes for "
-                    + (length < 0 ? "all from " + offset : length + " at " + offset) + " of " + size + " (" + url + ")", null);
-        }
-        MemorySegment out = scratch.buffer(this, received);
-        long filled = fill(key, url, response, out);
-        if (filled != received) {
-            throw new ZarrException.StoreFailure(key, "cannot be read: the body ended after " + filled + " of " + received + " bytes (" + url + ")", null);
-        }
-        return new ValuePart(out, size, response.getDeserializedHeaders().getETag());
-    }
-
-    /**
-     * Copies the body into {@code out} on the calling thread (the scratch's buffer may be confined to it); the bytes
-     * copied.
-     */
-    private long fill(String key, String url, BlobDownloadAsyncResponse response, MemorySegment out) {
-        try {
-            return Blocking.call(() -> {
-                long at = 0;
-                for (ByteBuffer buffer : response.getValue().toIterable()) {
-                    int n = buffer.remaining();
-                    if (at + n > out.byteSize()) {
-                        throw new ZarrException.StoreFailure(key, "cannot be read: the service sent more bytes than it announced (" + url + ")", null);
-                    }
-                    MemorySegment.copy(MemorySegment.ofBuffer(buffer), 0, out, at, n);
-                    at += n;
-                }
-                return at;
-            });
-        } catch (ZarrException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            if (AzureFailures.status(e) == 412) {
-                throw new ZarrException.StoreFailure(key, CHANGED, null);
-            }
-            throw failures.failure(key, "read", url, e);
-        }
-    }
-
-    /** A 416: the range starts at or after the end; only a read of everything from the very end is empty rather than wrong. */
-    private ValuePart pastTheEnd(String key, long offset, long length, String etag) {
-        BlobProperties properties = properties(key);
-        if (properties == null) {
-            return null;
-        }
-        if (etag != null && !etag.equals(properties.getETag())) {
-            throw new ZarrException.StoreFailure(key, CHANGED, null);
-        }
-        long size = properties.getBlobSize();
-        checkWithin(key, offset, Math.max(length, 0), size);
-        return new ValuePart(EMPTY, size, properties.getETag());
-    }
-
-    private static void checkWithin(String key, long offset, long length, long size) {
-        if (offset + length > size) {
-            throw new ZarrException.StoreFailure(key, "cannot read " + length + " bytes at " + offset + ": the value holds " + size + " bytes", null);
-        }
-    }
-
-    /** The value's whole size: after the {@code /} of {@code bytes 0-9/1234}, or the body's length for a whole value. */
-    private static long valueSize(String contentRange, long contentLength) {
-        if (contentRange == null) {
-            return contentLength;
-        }
-        int slash = contentRange.lastIndexOf('/');
-        try {
-            return Long.parseLong(contentRange.substring(slash + 1).strip());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /**
-     * Null for a missing key (a 404, or a 403 with {@code forbiddenAsMissing}); a failure for any other 403, and one
-     * naming the container when the container is what is missing.
-     */
-    private <T> T missing(String key, String action, String url, RuntimeException e) {
-        if (AzureFailures.containerMissing(e) || AzureFailures.status(e) == 403 && !settings.forbiddenAsMissing()) {
-            throw failures.failure(key, action, url, e);
-        }
-        return null;
-    }
-
-    /** The blob's properties, or null when it does not exist. */
-    private BlobProperties properties(String key) {
-        try {
-            return Blocking.call(() -> container.getBlobClient(config.location().blobName(key))
-                    .getPropertiesWithResponse(null, deadline(), Context.NONE).getValue());
-        } catch (RuntimeException e) {
-            if (AzureFailures.status(e) == 404 || AzureFailures.status(e) == 403) {
-                return missing(key, "read", url(key), e);
-            }
-            throw failures.failure(key, "read", url(key), e);
-        }
-    }
-
-    @Override
-    public long size(String key) {
-        BlobProperties properties = properties(checked(key));
-        return properties == null ? -1 : properties.getBlobSize();
-    }
-
-    /** The size and ETag from one properties request: Azure gives a blob a new ETag at every write. */
-    @Override
-    public ValueIdentity identity(String key) {
-        ensureOpen();
-        BlobProperties properties = properties(KeyPaths.check(key));
-        if (properties == null) {
-            return null;
-        }
-        String etag = properties.getETag();
-        return new ValueIdentity(properties.getBlobSize(), etag == null || etag.isBlank() ? null : "ETag " + etag);
+    public OptionalLong requestsSent() {
+        return OptionalLong.of(super.requestsSent().orElse(0) + sentBySdk.sum());
     }
 
     /**
@@ -352,7 +174,7 @@ public final class AzureStore implements WritableStore {
         } catch (ZarrException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw failures.failure(prefix, "listed", container.getBlobContainerUrl(), e);
+            throw failures.failure(prefix, "listed", containerUrl, e);
         }
     }
 
@@ -426,41 +248,13 @@ public final class AzureStore implements WritableStore {
 
     /** The blob's URL as messages name it (no query: a SAS token would be there). */
     private String url(String key) {
-        return container.getBlobContainerUrl() + "/" + KeyPaths.encode(config.location().blobName(key));
-    }
-
-    /** {@link HttpSettings#inFlight()}: a remote read is mostly waiting. */
-    @Override
-    public int readAhead() {
-        return settings.inFlight();
-    }
-
-    @Override
-    public OptionalLong requestsSent() {
-        return OptionalLong.of(sent.sum());
-    }
-
-    @Override
-    public StoreDescriptor descriptor() {
-        return descriptor;
-    }
-
-    private void ensureOpen() {
-        if (closed) {
-            throw new ZarrException.Closed("the store " + descriptor.uri());
-        }
+        return containerUrl + "/" + KeyPaths.encode(config.location().blobName(key));
     }
 
     /** The key of a call on one value: refused when the store is closed, or when the SPI allows no such key. */
     private String checked(String key) {
         ensureOpen();
         return KeyPaths.check(key);
-    }
-
-    /** Ends use of the store; the HTTP client is shared by the JVM's Azure stores and stays. */
-    @Override
-    public void close() {
-        closed = true;
     }
 
     /** The location, account, endpoint and where the credential comes from; never a secret. */

@@ -2,7 +2,6 @@ package dev.stride.azure;
 
 import dev.stride.http.HttpSettings;
 import dev.stride.http.UploadSettings;
-import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.StoreProvider;
 
@@ -13,17 +12,13 @@ import java.util.Set;
  * Opens Azure Blob stores of one URI scheme ({@code az}, {@code abfs}, {@code abfss}: the same stores, as adlfs
  * reads them): read, listed and written, see {@link AzureStore}. The options are {@link AzureConfig}'s ({@code account},
  * {@code endpoint}, {@code anonymous}), {@link UploadSettings}' {@code partSize} (the block size, and the largest
- * value written in one request) and {@code partsInFlight}, and, of {@link HttpSettings}, {@code inFlight} (reads a
- * scan keeps in flight), {@code retries} (tries after the first), {@code timeout} (seconds one try may take) and
- * {@code forbiddenAsMissing};
- * the SDK's client pools connections and reads ranges itself, so {@code connections}, {@code coalesceGap} and
- * {@code retryTime} are refused rather than ignored.
+ * value written in one request) and {@code partsInFlight}, and all of {@link HttpSettings}'; {@code connections},
+ * {@code coalesceGap} and {@code retryTime} shape the reads only, which go through Stride's own HTTP transport, while
+ * the SDK's client (listing, writes) pools connections and paces its retries itself.
  */
 public abstract sealed class AzureStoreProvider implements StoreProvider permits AzStoreProvider, AbfsStoreProvider, AbfssStoreProvider {
     /** The smallest block size taken: Azure takes blocks of any size, but smaller ones would only multiply requests. */
     static final long MIN_BLOCK = 64 << 10;
-    /** The {@link HttpSettings} options an Azure store does not take. */
-    private static final Set<String> NOT_TAKEN = Set.of("connections", "coalesceGap", "retryTime");
 
     /** For the subclasses ServiceLoader makes. */
     AzureStoreProvider() {
@@ -43,12 +38,6 @@ public abstract sealed class AzureStoreProvider implements StoreProvider permits
 
     /** As {@link #open}, asking the service for {@code listPageSize} names per listing page (0: its own default). */
     static AzureStore open(StoreDescriptor where, int listPageSize) {
-        Set<String> refused = new HashSet<>(where.options().keySet());
-        refused.retainAll(NOT_TAKEN);
-        if (!refused.isEmpty()) {
-            throw new ZarrException.BadRequest(null, "the option " + refused.iterator().next() + " is not one of an Azure store ("
-                    + where.uri() + "): the SDK's client pools connections and retries on its own");
-        }
         Set<String> storeOptions = new HashSet<>(AzureConfig.OPTION_NAMES);
         storeOptions.addAll(UploadSettings.NAMES);
         HttpSettings settings = HttpSettings.from(where, storeOptions);

@@ -11,6 +11,7 @@ import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -53,9 +54,9 @@ class AzureStoreTest {
         Map<String, String> env = Map.of("AZURE_STORAGE_ACCOUNT", Azurite.ACCOUNT, "AZURE_STORAGE_KEY", AzureStoreContractTest.WRONG_KEY);
         try (AzureStore store = open(azurite.uri(container, "x.zarr", "retries=0"), env)) {
             ZarrException.StoreFailure e = assertThrows(ZarrException.StoreFailure.class, () -> store.readBytes("zarr.json"));
-            assertEquals("key zarr.json: cannot be read: the service refused the container '" + container + "' of the account 'devstoreaccount1' "
-                    + "(403 AuthorizationFailure) to the account key in AZURE_STORAGE_KEY; check that it is the account's and grants access ("
-                    + azurite.endpoint() + "/" + container + "/x.zarr/zarr.json)", e.getMessage());
+            assertEquals("key zarr.json: GET " + azurite.endpoint() + "/" + container + "/x.zarr/zarr.json failed after 1 attempt in 0.0 s: "
+                    + "the service refused the container '" + container + "' of the account 'devstoreaccount1' (403 AuthorizationFailure) "
+                    + "to the account key in AZURE_STORAGE_KEY; check that it is the account's and grants access", e.getMessage());
             assertFalse(e.getMessage().contains(AzureStoreContractTest.WRONG_KEY));
             assertFalse(store.toString().contains(AzureStoreContractTest.WRONG_KEY), store.toString());
             assertTrue(assertThrows(ZarrException.StoreFailure.class, () -> store.list("")).getMessage().contains("403"));
@@ -81,6 +82,45 @@ class AzureStoreTest {
             assertArrayEquals(VALUE, store.readBytes("zarr.json"));
             assertEquals("az://" + container + "/x.zarr (account devstoreaccount1, endpoint of the connection string, the connection string in "
                     + "AZURE_STORAGE_CONNECTION_STRING)", store.toString());
+        }
+    }
+
+    /**
+     * A read the SAS token does not allow is refused naming the blob and the container, its URI without the token's
+     * signature: the reads send the token in the query, which messages show.
+     */
+    @Test
+    void aReadTheSasTokenDoesNotAllowNamesTheBlobWithoutItsSignature() {
+        Azurite azurite = Azurite.get();
+        String container = containerWithAValue(azurite, "listonly");
+        String sas = new BlobServiceClientBuilder().endpoint(azurite.endpoint().toString())
+                .credential(new StorageSharedKeyCredential(Azurite.ACCOUNT, Azurite.key())).buildClient()
+                .getBlobContainerClient(container).generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
+                        BlobContainerSasPermission.parse("l")));
+        String signature = sas.replaceAll(".*(?:^|&)sig=([^&]*).*", "$1");
+        try (AzureStore store = open(azurite.uri(container, "x.zarr", "retries=0"), Map.of("AZURE_STORAGE_SAS_TOKEN", sas))) {
+            assertEquals(List.of("zarr.json"), store.list(""));
+            ZarrException.StoreFailure e = assertThrows(ZarrException.StoreFailure.class, () -> store.readBytes("zarr.json"));
+            assertTrue(e.getMessage().startsWith("key zarr.json: GET " + azurite.endpoint() + "/" + container + "/x.zarr/zarr.json?")
+                    && e.getMessage().contains("sig=REDACTED") && e.getMessage().contains("the SAS token in AZURE_STORAGE_SAS_TOKEN"), e.getMessage());
+            assertFalse(signature.isEmpty() || e.getMessage().contains(signature), e.getMessage());
+        }
+    }
+
+    /**
+     * A container that does not exist is a failure naming it, not a missing key, for a read and for a HEAD, whose
+     * answer has no body: Azure names what is missing in a header.
+     */
+    @Test
+    void aMissingContainerIsAFailureNotAMissingKey() {
+        Azurite azurite = Azurite.get();
+        String absent = azurite.container("absent") + "-never";
+        Map<String, String> env = Map.of("AZURE_STORAGE_ACCOUNT", Azurite.ACCOUNT, "AZURE_STORAGE_KEY", Azurite.key());
+        try (AzureStore store = open(azurite.uri(absent, "x.zarr", "retries=0"), env)) {
+            for (var read : List.<Executable>of(() -> store.readBytes("zarr.json"), () -> store.size("zarr.json"))) {
+                ZarrException.StoreFailure e = assertThrows(ZarrException.StoreFailure.class, read);
+                assertTrue(e.getMessage().endsWith("the container '" + absent + "' of the account 'devstoreaccount1' does not exist"), e.getMessage());
+            }
         }
     }
 

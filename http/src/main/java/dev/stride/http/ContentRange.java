@@ -4,8 +4,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A {@code Content-Range} header: {@code bytes first-last/size} of a 206, or {@code bytes *}{@code /size} of a 416
- * (then {@code first} is -1).
+ * A {@code Content-Range} header: {@code bytes first-last/size} of a 206 ({@code last} is {@code first - 1} for the
+ * empty range at the end), or {@code bytes *}{@code /size} of a 416 (then {@code first} is -1).
  */
 record ContentRange(long first, long last, long size) {
     private static final Pattern FORM = Pattern.compile("bytes (?:(\\d{1,18})-(\\d{1,18})|\\*)/(\\d{1,18})");
@@ -25,7 +25,9 @@ record ContentRange(long first, long last, long size) {
         }
         long first = Long.parseLong(m.group(1));
         long last = Long.parseLong(m.group(2));
-        return first <= last && last < size ? new ContentRange(first, last, size) : null;
+        // the empty range at the very end, bytes S-(S-1)/S, is how Azurite answers bytes=S- for a value of S bytes
+        boolean emptyAtTheEnd = first == size && last == size - 1;
+        return first <= last && last < size || emptyAtTheEnd ? new ContentRange(first, last, size) : null;
     }
 
     boolean answers(ByteRange.Exact range) {

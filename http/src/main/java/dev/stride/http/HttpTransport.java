@@ -58,15 +58,20 @@ public final class HttpTransport implements AutoCloseable {
 
     /** A transport with its own client; close it to end its connections. */
     public HttpTransport(HttpSettings settings) {
-        this(settings, null);
+        this(settings, StatusWording.PLAIN);
+    }
+
+    /** As {@link #HttpTransport(HttpSettings)}, final errors told in the store's own {@code wording}. */
+    public HttpTransport(HttpSettings settings, StatusWording wording) {
+        this(settings, wording, null);
     }
 
     /** A transport whose https:// requests trust what {@code tls} trusts (null: the JVM's default). */
-    HttpTransport(HttpSettings settings, SSLContext tls) {
+    HttpTransport(HttpSettings settings, StatusWording wording, SSLContext tls) {
         this.settings = settings;
         this.tls = tls;
         this.retries = new Retries(settings, this::ensureOpen);
-        this.rules = new StatusRules(settings.forbiddenAsMissing());
+        this.rules = new StatusRules(settings.forbiddenAsMissing(), wording);
     }
 
     private synchronized HttpClient client() {
@@ -320,7 +325,8 @@ public final class HttpTransport implements AutoCloseable {
                     return null;
                 }
                 Outcome<T> answered = rules.missing(response.status(), r) ? null : reader.read(response);
-                return answered != null ? answered : rules.judge(response.status(), response.readText(StatusRules.ERROR_TEXT), r);
+                return answered != null ? answered
+                        : rules.judge(response.status(), response.header(StatusRules.AZURE_ERROR_CODE), response.readText(StatusRules.ERROR_TEXT), r);
             });
         } finally {
             permit.release();

@@ -37,6 +37,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public abstract class RemoteStore implements Store {
     /** A larger value is not read to the heap: {@code zarr.json} of a big hierarchy stays far below. */
     static final long MAX_HEAP_VALUE = 256 << 20;
+    /** The longest pause before a suffix read pinned to a version starts again when the value was replaced under it. */
+    private static final long MAX_RESTART_PAUSE_MILLIS = 100;
 
     private final StoreDescriptor descriptor;
     private final HttpTransport transport;
@@ -77,7 +79,7 @@ public abstract class RemoteStore implements Store {
     }
 
     @Override
-    public final OptionalLong requestsSent() {
+    public OptionalLong requestsSent() {
         return OptionalLong.of(transport.requestsSent());
     }
 
@@ -112,10 +114,63 @@ public abstract class RemoteStore implements Store {
         return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.prefix(length), null, scratch);
     }
 
+    /**
+     * One suffix range request, where the server answers them ({@link #answersSuffixRanges()}); else a HEAD for the
+     * size and version, then a range read pinned to that version, both again when the value was replaced in between
+     * (the caller asked for no version, so any whole one will do).
+     */
     @Override
     public ValuePart readSuffix(String key, long length, Scratch scratch) {
         ensureOpen();
-        return length == 0 ? emptyPart(key, 0) : get(key, ByteRange.suffix(length), null, scratch);
+        if (length == 0) {
+            return emptyPart(key, 0);
+        }
+        if (answersSuffixRanges()) {
+            return get(key, ByteRange.suffix(length), null, scratch);
+        }
+        long started = System.nanoTime();
+        for (int attempt = 0; ; attempt++) {
+            ValueHead head = transport.headValue(uriOf(key), key, headersFor("HEAD"), signer());
+            if (head == null) {
+                return null;
+            }
+            long n = Math.min(length, head.size());
+            ValueVersion version = ValueVersion.of(head.etag(), head.lastModified());
+            if (n == 0) {
+                return new ValuePart(MemorySegment.NULL, 0, version);
+            }
+            try {
+                return get(key, ByteRange.of(head.size() - n, n), version, scratch);
+            } catch (ZarrException.StoreFailure e) {
+                restartOrThrow(e, attempt, started);
+            }
+        }
+    }
+
+    /**
+     * Whether the server answers a suffix range ({@code bytes=-N}) with the value's last bytes; Azure Blob Storage
+     * does not, and a store there says so.
+     */
+    protected boolean answersSuffixRanges() {
+        return true;
+    }
+
+    /**
+     * Returns, after a pause, when a read that met a replacement may start again; else throws the failure. The pauses
+     * double from a millisecond up to {@link #MAX_RESTART_PAUSE_MILLIS}, so a reader finds a gap between a busy
+     * writer's replacements, and end once {@link HttpSettings#timeout()} has passed since the first read, so a value
+     * rewritten without pause fails the read rather than holding it forever.
+     */
+    private void restartOrThrow(ZarrException.StoreFailure e, int attempt, long started) {
+        if (!CHANGED.equals(e.reason()) || System.nanoTime() - started > settings().timeout().toNanos()) {
+            throw e;
+        }
+        try {
+            Thread.sleep(Math.min(MAX_RESTART_PAUSE_MILLIS, 1L << Math.min(attempt, 10)));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw e;
+        }
     }
 
     private ValuePart get(String key, ByteRange range, Object version, Scratch scratch) {

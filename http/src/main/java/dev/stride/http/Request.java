@@ -8,10 +8,11 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * One request of a {@link HttpTransport} as every attempt makes it, and the words its failures are told in: the key
- * asked for, the method and the URI, never a header value (one may hold a secret).
+ * asked for, the method and the URI, never a header value or a signature in the query (either may hold a secret).
  *
  * @param range the {@code Range} header, or null
  * @param body what a PUT or POST sends (memory the HTTP client's threads can read), or null
@@ -21,6 +22,8 @@ import java.util.Map;
  */
 record Request<T>(String method, URI uri, String key, String range, Map<String, String> headers,
                   RequestSigner signer, MemorySegment body, boolean mayBeMissing, T missing, Duration timeout) {
+    private static final Pattern SIGNATURE_VALUE =
+            Pattern.compile("(?i)(?<=^|&)(sig|x-amz-signature|x-amz-credential|x-amz-security-token)=[^&]*");
 
     /** The host as {@code name:port}, the unit of the connection cap and of {@link AttemptFailure}'s memory. */
     String host() {
@@ -43,8 +46,18 @@ record Request<T>(String method, URI uri, String key, String range, Map<String, 
         return failure("was interrupted", e);
     }
 
-    /** A failure of the key asked for: the method, the URI, then {@code what}. */
+    /** A failure of the key asked for: the method, the URI without its signatures, then {@code what}. */
     ZarrException failure(String what, Throwable cause) {
-        return new ZarrException.StoreFailure(key, method + " " + uri + " " + what, cause);
+        return new ZarrException.StoreFailure(key, method + " " + withoutSignatures(uri) + " " + what, cause);
+    }
+
+    /**
+     * The URI with the values of the query parameters that sign it removed: a SAS token's {@code sig}, and a
+     * presigned S3 URL's signature, credential and session token.
+     */
+    static String withoutSignatures(URI uri) {
+        String query = uri.getRawQuery();
+        String text = uri.toString();
+        return query == null ? text : text.substring(0, text.indexOf('?') + 1) + SIGNATURE_VALUE.matcher(query).replaceAll("$1=REDACTED");
     }
 }

@@ -47,7 +47,7 @@ class HttpsTest {
         Path key = dir.resolve("key.pem");
         certificate(cert, key);
         try (Nginx nginx = Nginx.serveTls(root, cert, key); ThreadScratch scratch = new ThreadScratch();
-             HttpTransport trusting = new HttpTransport(HttpSettings.DEFAULTS, trusting(cert));
+             HttpTransport trusting = new HttpTransport(HttpSettings.DEFAULTS, StatusWording.PLAIN, trusting(cert));
              HttpTransport doubting = new HttpTransport(HttpSettings.DEFAULTS)) {
             URI uri = nginx.uri("data.bin");
             assertEquals("https", uri.getScheme());
