@@ -127,7 +127,7 @@ public final class AzureStore extends RemoteStore implements WritableStore {
         return signer;
     }
 
-    /** Azure answers {@code bytes=-N} with the whole blob, not its end. */
+    /** Azure's Range header takes {@code bytes=first-} and {@code bytes=first-last}, not a suffix ({@code bytes=-N}). */
     @Override
     protected boolean answersSuffixRanges() {
         return false;

@@ -41,6 +41,14 @@ class AzureStoreTest {
         return container;
     }
 
+    /** A SAS token of the container good for an hour, with the permissions given ({@code rl}: read and list). */
+    private static String sas(Azurite azurite, String container, String permissions) {
+        return new BlobServiceClientBuilder().endpoint(azurite.endpoint().toString())
+                .credential(new StorageSharedKeyCredential(Azurite.ACCOUNT, Azurite.key())).buildClient()
+                .getBlobContainerClient(container).generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
+                        BlobContainerSasPermission.parse(permissions)));
+    }
+
     /** A store of {@code uri} whose credentials come from {@code env} rather than the process's environment. */
     private static AzureStore open(String uri, Map<String, String> env) {
         StoreDescriptor where = StoreDescriptor.parse(uri);
@@ -67,10 +75,7 @@ class AzureStoreTest {
     void aSasTokenAndAConnectionStringRead() {
         Azurite azurite = Azurite.get();
         String container = containerWithAValue(azurite, "sas");
-        String sas = new BlobServiceClientBuilder().endpoint(azurite.endpoint().toString())
-                .credential(new StorageSharedKeyCredential(Azurite.ACCOUNT, Azurite.key())).buildClient()
-                .getBlobContainerClient(container).generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
-                        BlobContainerSasPermission.parse("rl")));
+        String sas = sas(azurite, container, "rl");
         try (AzureStore store = open(azurite.uri(container, "x.zarr", ""), Map.of("AZURE_STORAGE_SAS_TOKEN", sas))) {
             assertArrayEquals(VALUE, store.readBytes("zarr.json"));
             assertEquals(List.of("zarr.json"), store.list(""));
@@ -93,10 +98,7 @@ class AzureStoreTest {
     void aReadTheSasTokenDoesNotAllowNamesTheBlobWithoutItsSignature() {
         Azurite azurite = Azurite.get();
         String container = containerWithAValue(azurite, "listonly");
-        String sas = new BlobServiceClientBuilder().endpoint(azurite.endpoint().toString())
-                .credential(new StorageSharedKeyCredential(Azurite.ACCOUNT, Azurite.key())).buildClient()
-                .getBlobContainerClient(container).generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
-                        BlobContainerSasPermission.parse("l")));
+        String sas = sas(azurite, container, "l");
         String signature = sas.replaceAll(".*(?:^|&)sig=([^&]*).*", "$1");
         try (AzureStore store = open(azurite.uri(container, "x.zarr", "retries=0"), Map.of("AZURE_STORAGE_SAS_TOKEN", sas))) {
             assertEquals(List.of("zarr.json"), store.list(""));
