@@ -7,6 +7,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -17,8 +18,14 @@ import java.util.stream.Stream;
  * it, so for one no buffer is made and nothing is written.
  */
 final class CacheEviction implements AutoCloseable {
-    /** Assumed where the system does not say (Linux's sysfs does): more than most processors' last level holds. */
-    private static final long UNKNOWN_CACHE_BYTES = 128L << 20;
+    /**
+     * Where the system does not say (Linux's sysfs does, where a VM passes it on), the cache is taken to be at least
+     * this small for the question whether an array fits it: a larger array's sample would be scanned from a cache that
+     * the whole array would not fit (bench/results/2026-12-06-tune-amd.md) ...
+     */
+    static final long UNKNOWN_CACHE_AT_LEAST = 8L << 20;
+    /** ... and at most this large for the size of the buffer that evicts it: more than most processors' last level. */
+    static final long UNKNOWN_CACHE_AT_MOST = 128L << 20;
     private static final Path CACHES = Path.of("/sys/devices/system/cpu/cpu0/cache");
 
     private final Arena arena;
@@ -35,8 +42,14 @@ final class CacheEviction implements AutoCloseable {
      * last-level cache, whose size it reads, else a buffer half as large again as that cache.
      */
     static CacheEviction forArray(long records, long recordSize) {
-        long cache = lastLevelCacheBytes();
-        return new CacheEviction(records > cache / recordSize ? cache + cache / 2 : 0);
+        return forArray(records, recordSize, lastLevelCacheBytes());
+    }
+
+    /** As {@link #forArray(long, long)} with the cache size the system names, or none. */
+    static CacheEviction forArray(long records, long recordSize, OptionalLong namedCache) {
+        long fits = namedCache.orElse(UNKNOWN_CACHE_AT_LEAST);
+        long evicts = namedCache.orElse(UNKNOWN_CACHE_AT_MOST);
+        return new CacheEviction(records > fits / recordSize ? evicts + evicts / 2 : 0);
     }
 
     /** {@return the bytes each {@link #run} writes, 0 for none} */
@@ -51,15 +64,15 @@ final class CacheEviction implements AutoCloseable {
         }
     }
 
-    /** {@return the largest data or unified cache's size the system names for the first processor} */
-    static long lastLevelCacheBytes() {
+    /** {@return the largest data or unified cache's size the system names for the first processor, if it names one} */
+    static OptionalLong lastLevelCacheBytes() {
         try (Stream<Path> levels = Files.list(CACHES)) {
             return levels.filter(p -> p.getFileName().toString().startsWith("index"))
                     .filter(p -> !read(p.resolve("type")).equals("Instruction"))
                     .mapToLong(p -> sizeOf(read(p.resolve("size"))))
-                    .max().orElse(UNKNOWN_CACHE_BYTES);
+                    .max();
         } catch (IOException | RuntimeException e) {
-            return UNKNOWN_CACHE_BYTES;
+            return OptionalLong.empty();
         }
     }
 

@@ -2,6 +2,8 @@ package dev.stride;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.OptionalLong;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,21 +19,31 @@ class CacheEvictionTest {
     }
 
     @Test
-    void anArrayThatFitsTheCacheGetsNoBuffer() {
-        long cache = CacheEviction.lastLevelCacheBytes();
-        assertTrue(cache >= 1 << 20, "last-level cache " + cache);
-        try (CacheEviction none = CacheEviction.forArray(cache / 24, 24)) {
+    void anArrayThatFitsTheNamedCacheGetsNoBuffer() {
+        try (CacheEviction none = CacheEviction.forArray((32 << 20) / 24, 24, OptionalLong.of(32 << 20))) {
             assertEquals(0, none.bytes());
             none.run();
         }
     }
 
     @Test
-    void anArrayLargerThanTheCacheGetsABufferHalfAsLargeAgain() {
-        long cache = CacheEviction.lastLevelCacheBytes();
-        try (CacheEviction eviction = CacheEviction.forArray(Long.MAX_VALUE / 2, 24)) {
-            assertEquals(cache + cache / 2, eviction.bytes());
+    void anArrayLargerThanTheNamedCacheGetsABufferHalfAsLargeAgain() {
+        try (CacheEviction eviction = CacheEviction.forArray((32 << 20) / 24 + 1, 24, OptionalLong.of(32 << 20))) {
+            assertEquals(48 << 20, eviction.bytes());
             eviction.run();
+        }
+    }
+
+    /**
+     * Where the system names no cache, an array fits it only when it is smaller than the least a processor has, and
+     * one that does not is evicted with a buffer larger than most have.
+     */
+    @Test
+    void withoutANamedCacheOnlyATinyArrayIsTakenToFitIt() {
+        try (CacheEviction none = CacheEviction.forArray(CacheEviction.UNKNOWN_CACHE_AT_LEAST / 24, 24, OptionalLong.empty());
+             CacheEviction eviction = CacheEviction.forArray((100L << 20) / 24, 24, OptionalLong.empty())) {
+            assertEquals(0, none.bytes());
+            assertEquals(CacheEviction.UNKNOWN_CACHE_AT_MOST * 3 / 2, eviction.bytes());
         }
     }
 }
