@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
 final class StatusRules {
     /** How much of an error's body is kept, to name its code ({@code <Code>SlowDown</Code>}). */
     static final int ERROR_TEXT = 8192;
-    private static final Pattern ERROR_CODE = Pattern.compile("<Code>([A-Za-z0-9.]{1,64})</Code>");
+    /** An error code as S3 and Azure spell them; anything else a server sends is not repeated in a message. */
+    private static final String CODE = "[A-Za-z0-9.]{1,64}";
+    private static final Pattern ERROR_CODE = Pattern.compile("<Code>(" + CODE + ")</Code>");
     /** The header of Azure's error code. */
     static final String AZURE_ERROR_CODE = "x-ms-error-code";
     /** S3's codes of failures that another attempt may not meet, whatever their status. */
@@ -42,7 +44,7 @@ final class StatusRules {
      * (null when none was read).
      */
     <T> Outcome<T> judge(int status, String headerCode, byte[] text, Request<T> r) {
-        String code = headerCode != null ? headerCode : text == null ? null : errorCode(text);
+        String code = headerCode != null && headerCode.matches(CODE) ? headerCode : text == null ? null : errorCode(text);
         return missing(status, r) ? missingOrFailed(status, code, r) : judge(status, code);
     }
 
