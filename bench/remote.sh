@@ -56,11 +56,13 @@ uptime | tee "$results/load.txt" >&2
 
 # proxies NAME PORT: starts the 0 ms and the slow latency proxy in front of 127.0.0.1:PORT on the server core; sets
 # fast and slow to their ports
+# (taskset itself, not as_server: a function in the background is a subshell of its own, and killing that would leave
+# the relay running)
 proxies() {
   fast=$(free_port)
-  as_server python3 "$shared/peers/latency_proxy.py" "$fast" "$2" 0 & pids+=($!)
+  taskset -c "$server_cpu" python3 "$shared/peers/latency_proxy.py" "$fast" "$2" 0 & pids+=($!)
   slow=$(free_port)
-  as_server python3 "$shared/peers/latency_proxy.py" "$slow" "$2" "$delay" & pids+=($!)
+  taskset -c "$server_cpu" python3 "$shared/peers/latency_proxy.py" "$slow" "$2" "$delay" & pids+=($!)
   if ! { await_port "$fast" 50 && await_port "$slow" 50; }; then
     fail "the latency proxies in front of $1 did not start"
   fi
