@@ -21,7 +21,6 @@ import dev.stride.http.RequestSigner;
 import dev.stride.http.UploadSettings;
 import dev.stride.http.ValueHead;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
@@ -30,7 +29,6 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -53,7 +51,6 @@ public final class AzureStore extends RemoteStore implements WritableStore {
     private static final Map<String, String> VERSION = Map.of("x-ms-version", AzureSigner.API_VERSION);
 
     private final AzureConfig config;
-    private final HttpSettings settings;
     private final UploadSettings uploads;
     private final BlobContainerClient container;
     private final AzureFailures failures;
@@ -69,9 +66,8 @@ public final class AzureStore extends RemoteStore implements WritableStore {
 
     private AzureStore(AzureConfig config, HttpSettings settings, UploadSettings uploads, AzureClients.Made made, BlobContainerClient container,
                        AzureFailures failures, LongAdder sentBySdk, Integer listPageSize) {
-        super(descriptor(config, settings, uploads), new HttpTransport(settings, failures.wording()));
+        super(uploads.descriptor(config.location().uri(), config.options(), settings), new HttpTransport(settings, failures.wording()));
         this.config = config;
-        this.settings = settings;
         this.uploads = uploads;
         this.container = container;
         this.failures = failures;
@@ -101,13 +97,6 @@ public final class AzureStore extends RemoteStore implements WritableStore {
         BlobContainerClient container = made.builder().buildClient().getBlobContainerClient(config.location().container());
         AzureFailures failures = new AzureFailures(config, container.getAccountName());
         return new AzureStore(config, settings, uploads, made, container, failures, sent, listPageSize > 0 ? listPageSize : null);
-    }
-
-    private static StoreDescriptor descriptor(AzureConfig config, HttpSettings settings, UploadSettings uploads) {
-        Map<String, String> options = new TreeMap<>(config.options());
-        options.putAll(settings.options());
-        options.putAll(uploads.options());
-        return new StoreDescriptor(config.location().uri(), options);
     }
 
     /** The blob's URI, with the SAS token when the store has one. */
@@ -243,7 +232,7 @@ public final class AzureStore extends RemoteStore implements WritableStore {
      * on an answer that never comes.
      */
     private java.time.Duration deadline() {
-        return settings.timeout().multipliedBy(settings.retries() + 1L);
+        return settings().timeout().multipliedBy(settings().retries() + 1L);
     }
 
     /** The blob's URL as messages name it (no query: a SAS token would be there). */

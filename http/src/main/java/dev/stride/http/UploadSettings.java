@@ -3,9 +3,11 @@ package dev.stride.http;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * How an object store writes a large value: a value of more than {@code partSize} bytes goes in parts of that size
@@ -63,5 +65,18 @@ public record UploadSettings(long partSize, int partsInFlight) {
             out.put(PARTS_IN_FLIGHT, Integer.toString(partsInFlight));
         }
         return out;
+    }
+
+    /**
+     * The descriptor of a store that writes with these settings: its URI, and its own options with those of
+     * {@code settings} and these that differ from their defaults, sorted, so that the descriptor opens the same store.
+     *
+     * @param storeOptions the options the store's own configuration reads (an S3 store's region, an Azure one's account)
+     */
+    public StoreDescriptor descriptor(URI uri, Map<String, String> storeOptions, HttpSettings settings) {
+        Map<String, String> options = new TreeMap<>(storeOptions);
+        options.putAll(settings.options());
+        options.putAll(options());
+        return new StoreDescriptor(uri, options);
     }
 }

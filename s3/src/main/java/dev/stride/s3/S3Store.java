@@ -9,7 +9,6 @@ import dev.stride.http.RequestSigner;
 import dev.stride.http.UploadSettings;
 import dev.stride.http.ValueHead;
 import dev.stride.model.ZarrException;
-import dev.stride.spi.StoreDescriptor;
 import dev.stride.spi.WritableStore;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.utils.SdkAutoCloseable;
@@ -18,7 +17,6 @@ import java.lang.foreign.MemorySegment;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A hierarchy in S3 or an S3-compatible server, {@code s3://bucket/prefix/data.zarr}: key {@code a/b} is the object
@@ -46,7 +44,7 @@ public final class S3Store extends RemoteStore implements WritableStore {
     private final int listPageSize;
 
     private S3Store(S3Config config, HttpSettings settings, UploadSettings uploads, AwsCredentialsProvider credentials, int listPageSize) {
-        super(descriptor(config, settings, uploads), new HttpTransport(settings));
+        super(uploads.descriptor(config.location().uri(), config.options(), settings), new HttpTransport(settings));
         this.config = config;
         this.uploads = uploads;
         this.credentials = config.anonymous() ? null : credentials;
@@ -65,13 +63,6 @@ public final class S3Store extends RemoteStore implements WritableStore {
      */
     static S3Store open(S3Config config, HttpSettings settings, UploadSettings uploads, AwsCredentialsProvider credentials, int listPageSize) {
         return new S3Store(config, settings, uploads, credentials, listPageSize);
-    }
-
-    private static StoreDescriptor descriptor(S3Config config, HttpSettings settings, UploadSettings uploads) {
-        Map<String, String> options = new TreeMap<>(config.options());
-        options.putAll(settings.options());
-        options.putAll(uploads.options());
-        return new StoreDescriptor(config.location().uri(), options);
     }
 
     /**
