@@ -19,7 +19,9 @@ import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -79,8 +81,8 @@ class ReadAheadTest {
     }
 
     /** The inner chunks of one shard reach the store as one batch of ranges, its index read once. */
-    @Test
-    void aShardsInnerChunksAreFetchedAsOneBatch() {
+    /** int64 0 to 31 in four shards of four chunks of two. */
+    private static Tree fourShardsOfFourChunks() {
         Tree t = Tree.array(Doc.array("'int64'", "[32]", "[8]", "0", new Shard(4).codec("[2]", "[" + Doc.BYTES_LE + "]")));
         for (int s = 0; s < 4; s++) {
             Shard shard = new Shard(4);
@@ -89,12 +91,41 @@ class ReadAheadTest {
             }
             t.put("c/" + s, shard.bytes());
         }
+        return t;
+    }
+
+    @Test
+    void aShardsInnerChunksAreFetchedAsOneBatch() {
+        Tree t = fourShardsOfFourChunks();
         AheadStore store = new AheadStore(t.memory(), 8);
         try (Zarr z = Zarr.open(store)) {
             FieldStats.Integers x = z.array("/").scan("", null, ScanOptions.threads(2)).asIntegers();
             assertEquals(new FieldStats.Integers("", CoreType.INT64, 32, BigInteger.valueOf(31 * 32 / 2), 0, 31), x);
         }
         assertEquals(List.of("c/0 x4", "c/1 x4", "c/2 x4", "c/3 x4"), store.batches.stream().sorted().toList());
+    }
+
+    /**
+     * The read-ahead slots fetch with the same sessions pass after pass, never with a decoder's: a session that took
+     * both roles in turn would grow buffers for both.
+     */
+    @Test
+    void readAheadSlotsKeepTheirSessionsFromPassToPass() {
+        Tree t = fourShardsOfFourChunks();
+        Set<Scratch> fetchedWith = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+        AheadStore store = new AheadStore(t.memory(), 2) {
+            @Override
+            public MemorySegment[] readRanges(String key, long[] offsets, long[] lengths, Scratch scratch) {
+                fetchedWith.add(scratch);
+                return super.readRanges(key, offsets, lengths, scratch);
+            }
+        };
+        try (Zarr z = Zarr.open(store)) {
+            for (int pass = 0; pass < 3; pass++) {
+                assertEquals(31 * 32 / 2, z.array("/").scan("", null, ScanOptions.threads(2)).asIntegers().sum().intValue());
+            }
+        }
+        assertEquals(2, fetchedWith.size(), "two slots, each with one session for every pass");
     }
 
     /** Eight chunks, each read blocking until four are asked for at once: only reads in flight together finish. */

@@ -7,6 +7,7 @@ import dev.stride.spi.Store;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -25,7 +26,13 @@ public final class ArrayReader implements AutoCloseable {
     private final long[] unitShape;
     private final long unitBytes;
     private final byte[] fillElement;
+    /**
+     * Idle sessions of decoders and of read-ahead fetches, pooled apart: a session keeps the buffers of the role it
+     * played, and one that alternated would grow (and zero) buffers for both roles, pass after pass
+     * (bench/results/2026-12-06-scratch-zeroing.md).
+     */
     private final ConcurrentLinkedQueue<ReadSession> idle = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<ReadSession> idleFetching = new ConcurrentLinkedQueue<>();
     private final CountedScope scope;
     private volatile boolean closed;
 
@@ -107,22 +114,32 @@ public final class ArrayReader implements AutoCloseable {
      * @throws ZarrException.Closed when the array is closed
      */
     public ReadSession acquire() {
+        return acquire(idle, false);
+    }
+
+    /** A session for the fetches of a read-ahead slot, as {@link #acquire} otherwise. */
+    ReadSession acquireForFetching() {
+        return acquire(idleFetching, true);
+    }
+
+    private ReadSession acquire(ConcurrentLinkedQueue<ReadSession> pool, boolean fetching) {
         ensureOpen();
         scope.acquire();
-        ReadSession s = idle.poll();
-        return s != null ? s : new ReadSession(source.shardLevels(), scope);
+        ReadSession s = pool.poll();
+        return s != null ? s : new ReadSession(source.shardLevels(), scope, fetching);
     }
 
     /** Takes a session back, on the thread that read with it; the last one out after a close frees the scope. */
     public void release(ReadSession s) {
         try {
             s.reset();
+            ConcurrentLinkedQueue<ReadSession> pool = s.fetching() ? idleFetching : idle;
             if (closed) {
                 s.close();
             } else {
-                idle.add(s);
+                pool.add(s);
                 // close() may have drained the pool between the test above and the add: take the session back out
-                if (closed && idle.remove(s)) {
+                if (closed && pool.remove(s)) {
                     s.close();
                 }
             }
@@ -153,8 +170,10 @@ public final class ArrayReader implements AutoCloseable {
             return;
         }
         closed = true;
-        for (ReadSession s; (s = idle.poll()) != null; ) {
-            s.close();
+        for (ConcurrentLinkedQueue<ReadSession> pool : List.of(idle, idleFetching)) {
+            for (ReadSession s; (s = pool.poll()) != null; ) {
+                s.close();
+            }
         }
         scope.close();
     }

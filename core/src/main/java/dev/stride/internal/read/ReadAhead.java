@@ -80,7 +80,7 @@ final class ReadAhead implements AutoCloseable {
         int depth = (int) Math.min(batches, Math.min(inFlight, Math.max(decoders + 1L, byMemory)));
         this.slots = new Slot[Math.max(1, depth)];
         for (int i = 0; i < slots.length; i++) {
-            slots[i] = new Slot(array.acquire());
+            slots[i] = new Slot(array.acquireForFetching());
         }
         for (int b = 0; b < slots.length; b++) {
             dispatch(b);

@@ -22,14 +22,26 @@ public final class ReadSession implements AutoCloseable {
     private final long[] indexBase;
     private final ShardIndex[] index;
     private final Object[] indexVersion;
+    private final boolean fetching;
 
-    /** A session reading for {@code scope}: the values it keeps mapped belong to that scope. */
+    /** A decoder's session reading for {@code scope}: the values it keeps mapped belong to that scope. */
     public ReadSession(int shardLevels, CountedScope scope) {
+        this(shardLevels, scope, false);
+    }
+
+    /** A session reading for {@code scope}, for a decoder or for the fetches of a read-ahead slot. */
+    ReadSession(int shardLevels, CountedScope scope, boolean fetching) {
+        this.fetching = fetching;
         ctx = new ChunkContext(new ThreadScratch(DecodeBudget.shared(), scope));
         indexKey = new String[shardLevels];
         indexBase = new long[shardLevels];
         index = new ShardIndex[shardLevels];
         indexVersion = new Object[shardLevels];
+    }
+
+    /** Whether the session fetches for a read-ahead slot rather than decodes. */
+    boolean fetching() {
+        return fetching;
     }
 
     /** A unit-sized chunk of fill values, filled on first use. */
