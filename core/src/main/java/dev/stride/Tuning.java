@@ -75,7 +75,8 @@ public final class Tuning {
             MemorySegment records = read(array, plan, arena, options.threads());
             long firstEstimate = FIRST_ESTIMATE_READS * (clock.getAsLong() - reading);
             TuningTrial.Sample sample = new TuningTrial.Sample(records, array.layout().order(), plan.sampleShape(),
-                    array.readUnitShape(), array.dataType(), array.metadata().fillValue().as(array.dataType()), recordSize);
+                    array.readUnitShape(), array.dataType(), array.metadata().fillValue().as(array.dataType()), recordSize,
+                    array.shape()[0]);
             TuningTrial trial = new TuningTrial(scratch.writer(), scratch::reopen, sample, fields, allFields,
                     options.threads(), clock, options.progress(), eviction::run);
             TuningRanking ranking = new TuningRanking(options.minSpeed());

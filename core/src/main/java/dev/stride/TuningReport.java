@@ -89,7 +89,10 @@ public record TuningReport(String array, List<String> fields, long arrayRecords,
     }
 
     /**
-     * One layout measured on the sample, on this machine.
+     * One layout measured on the sample, on this machine. Its scan times are the sample's share of a scan of the whole
+     * array: a pass's fixed start (estimated from passes over the sample's first read unit and over all of it) counts
+     * at the sample's share of the array's records, as it weighs in a scan of the whole array, not in full as in a pass
+     * over the sample.
      *
      * @param layout the layout
      * @param storedBytes what the sample takes in this layout (chunks and shard indexes, not metadata)

@@ -31,9 +31,13 @@ final class TuningTrial implements TuningSearch.Trial {
     private static final int MAX_WARM_SCANS = 10;
     private static final long WARM_NANOS = 250_000_000L;
 
-    /** The sample, what it holds and how it reads back. */
+    /**
+     * The sample, what it holds and how it reads back.
+     *
+     * @param arrayLength the whole array's length along the first dimension, which the sample's figures are scaled to
+     */
     record Sample(MemorySegment records, ByteOrder order, long[] shape, long[] readUnit, DataType type, FillValue fill,
-                  long recordSize) {
+                  long recordSize, long arrayLength) {
     }
 
     private final ZarrWriter scratch;
@@ -78,20 +82,92 @@ final class TuningTrial implements TuningSearch.Trial {
             long stored = storedBytes(scratch.store(), node.substring(1) + "/");
             try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
                 ScanOptions options = ScanOptions.threads(threads);
+                Passes passes = new Passes(array, layout, options);
                 OptionalLong sentBefore = zarr.store().requestsSent();
-                double first = firstPass(array, layout, options);
+                double first = passes.firstAfterOpening();
                 OptionalLong requests = sentBefore.isEmpty() ? sentBefore
                         : OptionalLong.of(zarr.store().requestsSent().orElseThrow() - sentBefore.getAsLong());
                 double warm = Double.MAX_VALUE;
+                double warmUnit = Double.MAX_VALUE;
                 long warmStart = clock.getAsLong();
                 for (int i = 0; i == 0 || i < MAX_WARM_SCANS && clock.getAsLong() + 2 * nanos(warm) < deadlineNanos
                         && (i < WARM_SCANS || clock.getAsLong() - warmStart < WARM_NANOS); i++) {
                     warm = Math.min(warm, timed(() -> array.scan(fields, null, options)));
+                    warmUnit = Math.min(warmUnit, passes.firstUnit());
                 }
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
-                return new Candidate(layout, stored, writeSeconds, first, warm, all, requests, 0);
+                double start = passes.start(warmUnit, warm);
+                return new Candidate(layout, stored, writeSeconds, passes.asShareOfArray(passes.scaledFirst(first, start), start),
+                        passes.asShareOfArray(warm, start), passes.asShareOfArray(all, start), requests, 0);
             }
         });
+    }
+
+    /**
+     * The timed passes over one candidate's sample and what they tell apart. A pass costs a start (handing units to the
+     * workers, their first reads) plus a time per record; on a sample scanned in milliseconds the start weighs many
+     * times what it weighs on the whole array (a sample read at 0.6x of its copy's speed,
+     * bench/results/2026-12-06-tune-amd.md). So the start is estimated as the intercept of the line through a pass of the
+     * sample's first read unit (shard or chunk along the first dimension) and a pass of the whole sample, and the
+     * figures count it at the sample's share of a scan of the whole array.
+     */
+    private final class Passes {
+        private final ZarrArray array;
+        private final ScanOptions options;
+        private final long[] shape = sample.shape();
+        /** Indexes of the first read unit along the first dimension, or 0 when the sample is that one unit. */
+        private final long unit;
+
+        Passes(ZarrArray array, Layout layout, ScanOptions options) {
+            this.array = array;
+            this.options = options;
+            long readUnit = layout.shard() > 0 ? layout.shard() : layout.chunk();
+            this.unit = shape[0] > readUnit ? readUnit : 0;
+        }
+
+        /**
+         * The seconds of the fresh reader's first pass over the sample beyond its first read unit, which is read
+         * untimed: opening a reader costs the same for any size, so on a sample it would weigh many times what it
+         * weighs on the array. A sample of one unit is timed whole.
+         */
+        double firstAfterOpening() {
+            if (unit == 0) {
+                return timed(() -> array.scan(fields, null, options));
+            }
+            array.scan(fields, firstUnit(shape.clone()), options);
+            return timed(() -> array.scan(fields, new Region(unitStart(), shape.clone()), options));
+        }
+
+        /** A timed warm pass over the first read unit; 0 when the sample is that unit. */
+        double firstUnit() {
+            return unit == 0 ? 0 : timed(() -> array.scan(fields, firstUnit(shape.clone()), options));
+        }
+
+        /** The first pass's time, its start left out, scaled from the records after the first unit to the whole sample. */
+        double scaledFirst(double afterOpening, double start) {
+            return unit == 0 ? afterOpening : Math.max(0, afterOpening - start) * shape[0] / (shape[0] - unit) + start;
+        }
+
+        /** A pass's start, from the fastest warm passes over the first unit and over the whole sample. */
+        double start(double unitSeconds, double sampleSeconds) {
+            return unit == 0 ? 0 : passStart(unitSeconds, unit, sampleSeconds, shape[0]);
+        }
+
+        /** A pass's seconds with its start counted at the sample's share of the whole array, as the array's scan pays it. */
+        double asShareOfArray(double seconds, double start) {
+            return Math.max(0, seconds - start) + start * shape[0] / sample.arrayLength();
+        }
+
+        private Region firstUnit(long[] stop) {
+            stop[0] = unit;
+            return new Region(new long[shape.length], stop);
+        }
+
+        private long[] unitStart() {
+            long[] start = new long[shape.length];
+            start[0] = unit;
+            return start;
+        }
     }
 
     /**
@@ -113,24 +189,15 @@ final class TuningTrial implements TuningSearch.Trial {
     }
 
     /**
-     * The seconds of the fresh reader's first pass over the sample, less its opening: the first read unit (shard or
-     * chunk along the first dimension) is read untimed, and the rest timed and scaled to the whole sample. Opening a
-     * reader costs the same for any size, so on a sample it would weigh many times what it weighs on the array; what
-     * is left is what a one-pass job pays per record. A sample of one unit is timed whole.
+     * The time of no records on the line through two passes' times, of {@code fewer} and of {@code more} indexes: a
+     * pass's own start, within [0, the shorter pass's time]; 0 when the longer pass is not slower (noise).
      */
-    private double firstPass(ZarrArray array, Layout layout, ScanOptions options) {
-        long[] shape = sample.shape();
-        long unit = layout.shard() > 0 ? layout.shard() : layout.chunk();
-        if (shape[0] <= unit) {
-            return timed(() -> array.scan(fields, null, options));
+    static double passStart(double fewerSeconds, long fewer, double moreSeconds, long more) {
+        if (!(moreSeconds > fewerSeconds) || more <= fewer) {
+            return 0;
         }
-        long[] split = new long[shape.length];
-        split[0] = unit;
-        long[] firstStop = shape.clone();
-        firstStop[0] = unit;
-        array.scan(fields, new Region(new long[shape.length], firstStop), options);
-        double rest = timed(() -> array.scan(fields, new Region(split, shape.clone()), options));
-        return rest * shape[0] / (shape[0] - unit);
+        double perIndex = (moreSeconds - fewerSeconds) / (more - fewer);
+        return Math.clamp(fewerSeconds - perIndex * fewer, 0, fewerSeconds);
     }
 
     /**
