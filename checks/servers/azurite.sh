@@ -5,13 +5,34 @@
 # (STRIDE_AZURITE_HOME, default ~/.cache/stride/azurite-VERSION: about 45 s and 190 MB once). Its log and pid go under
 # WORK. Options after -- go to Azurite as they are (--cert FILE.pfx --pwd PASSWORD --oauth basic: HTTPS and bearer
 # tokens). Prints the blob endpoint (http://127.0.0.1:PORT/devstoreaccount1, https with --cert).
-# Stop it with: kill "$(cat WORK/pid)"
+# Stop it with: kill "$(cat WORK/pid)". With --install it only installs the package (.ci/run does so in the background
+# at its start, so that the tests do not wait for npm); an install under way elsewhere is waited for, not repeated.
 #
 # usage: checks/servers/azurite.sh WORK [DATA] [-- AZURITE_OPTION...]
+#        checks/servers/azurite.sh --install
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-usage() { sed -n '2,10p' "$0" >&2; exit 2; }
+usage() { sed -n '2,12p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] || usage
+version=$(sed -n "s|.*<azurite.version>\(.*\)</azurite.version>.*|\1|p" "$root/pom.xml")
+home="${STRIDE_AZURITE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/stride/azurite-$version}"
+azurite="$home/node_modules/.bin/azurite-blob"
+# install LOG: npm's output goes to LOG; one install at a time (a lock beside the home), none when it is there
+install() {
+  mkdir -p "$home"
+  (
+    flock 9
+    [ -x "$azurite" ] && exit 0
+    command -v npm >/dev/null || fail "npm is not installed (apt-get install npm), so Azurite cannot be installed"
+    npm install --no-audit --no-fund --loglevel=error --prefix "$home" "azurite@$version" > "$1" 2>&1 \
+      || fail "npm could not install azurite@$version into $home; see $1"
+  ) 9> "$home.lock"
+}
+if [ "$1" = --install ]; then
+  [ $# -eq 1 ] || usage
+  install "$home.npm.log"
+  exit
+fi
 mkdir -p "$1"
 work=$(cd "$1" && pwd)
 shift
@@ -28,15 +49,7 @@ if [ $# -gt 0 ]; then
 fi
 scheme=http
 [[ " ${options[*]} " == *" --cert "* ]] && scheme=https
-version=$(sed -n "s|.*<azurite.version>\(.*\)</azurite.version>.*|\1|p" "$root/pom.xml")
-home="${STRIDE_AZURITE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/stride/azurite-$version}"
-azurite="$home/node_modules/.bin/azurite-blob"
-if [ ! -x "$azurite" ]; then
-  command -v npm >/dev/null || fail "npm is not installed (apt-get install npm), so Azurite cannot be installed"
-  mkdir -p "$home"
-  npm install --no-audit --no-fund --loglevel=error --prefix "$home" "azurite@$version" > "$work/npm.log" 2>&1 \
-    || fail "npm could not install azurite@$version into $home; see $work/npm.log"
-fi
+[ -x "$azurite" ] || install "$work/npm.log"
 port=$(free_port)
 if [ -n "$data" ]; then
   mkdir -p "$data"
