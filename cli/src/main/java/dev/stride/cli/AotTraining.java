@@ -37,8 +37,8 @@ public final class AotTraining {
         }
         for (List<String> command : commands(Path.of(args[0]))) {
             StringWriter err = new StringWriter();
-            int code = Main.commandLine(new PrintWriter(PrintWriter.nullWriter()), new PrintWriter(err, true))
-                    .execute(command.toArray(String[]::new));
+            String[] argv = command.toArray(String[]::new);
+            int code = Main.commandLine(new PrintWriter(PrintWriter.nullWriter()), new PrintWriter(err, true), argv).execute(argv);
             if (code != 0) {
                 System.err.println("stride " + String.join(" ", command) + ": " + err);
                 System.exit(1);

@@ -25,15 +25,30 @@ public final class Main {
         // UTF-8 whatever the locale: field names and attributes may be any Unicode, and jsonl is a contract
         PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), UTF_8), 1 << 16));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), UTF_8), true);
-        int code = commandLine(out, err).execute(args);
+        int code = commandLine(out, err, args).execute(args);
         out.flush();
         err.flush();
         System.exit(code);
     }
 
-    /** The command line, writing to {@code out} and {@code err}; tests run it in-process. */
+    /** The command line with every subcommand, writing to {@code out} and {@code err}; tests run it in-process. */
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, new String[0]);
+    }
+
+    /**
+     * The command line to execute {@code args}: with only the subcommand they begin with, or with every one when they
+     * begin with none or with help (the version, a mistake or help, whose output lists or names them).
+     */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new StrideCommand());
+        var only = args.length > 0 && !args[0].equals("help") ? StrideCommand.SUBCOMMANDS.get(args[0]) : null;
+        if (only != null) {
+            cli.addSubcommand(args[0], only.get());
+        } else {
+            StrideCommand.SUBCOMMANDS.forEach((name, make) -> cli.addSubcommand(name, make.get()));
+        }
+        // after the subcommands, so that these settings reach them too
         cli.setOut(out);
         cli.setErr(err);
         cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -7,8 +7,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
 /**
- * The top command. Each subcommand is one class listed here; commands that read a node extend {@link NodeCommand}.
+ * The top command. Each subcommand is one class listed in {@link #SUBCOMMANDS}; commands that read a node extend
+ * {@link NodeCommand}.
  */
 @Command(name = "stride",
         // help, version, exit codes and the PATH note hold for every subcommand too
@@ -16,7 +22,6 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = StrideVersion.class,
         description = "Reads and writes Zarr v3 arrays, made for arrays of fixed-size records (struct).",
-        subcommands = {InfoCommand.class, CatCommand.class, ScanCommand.class, IndexCommand.class, CopyCommand.class, TuneCommand.class, ExportCommand.class, DemoCommand.class, HelpCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:done",
@@ -27,6 +32,27 @@ import picocli.CommandLine.Spec;
         footer = {"  The directory of a node: a hierarchy's root, or any group or array",
                 "  inside it, whose zarr.json is then the root shown."})
 final class StrideCommand implements Runnable {
+    /**
+     * The subcommands by name, in the order help lists them, each made when it is added. picocli builds a command's
+     * model by reflection when it is added, which costs a fresh process more than a small command's own work, so
+     * {@link Main#commandLine} adds only the one a command line runs.
+     */
+    static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+        all.put("info", InfoCommand::new);
+        all.put("cat", CatCommand::new);
+        all.put("scan", ScanCommand::new);
+        all.put("index", IndexCommand::new);
+        all.put("copy", CopyCommand::new);
+        all.put("tune", TuneCommand::new);
+        all.put("export", ExportCommand::new);
+        all.put("demo", DemoCommand::new);
+        all.put("help", HelpCommand::new);
+        return Collections.unmodifiableMap(all);
+    }
+
     @Spec
     private CommandSpec spec;
 

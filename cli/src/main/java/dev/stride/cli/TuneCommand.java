@@ -108,7 +108,8 @@ final class TuneCommand extends NodeCommand {
         }
         out().flush();
         List<String> words = printed.commandWords();
-        return Main.commandLine(out(), err()).execute(words.subList(1, words.size()).toArray(String[]::new));
+        String[] copyArgs = words.subList(1, words.size()).toArray(String[]::new);
+        return Main.commandLine(out(), err(), copyArgs).execute(copyArgs);
     }
 
     private TuningOptions options() {

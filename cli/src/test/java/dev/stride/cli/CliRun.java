@@ -13,7 +13,7 @@ record CliRun(int exitCode, String out, String err) {
         for (int i = 0; i < args.length; i++) {
             text[i] = args[i].toString();
         }
-        int code = Main.commandLine(new PrintWriter(out), new PrintWriter(err)).execute(text);
+        int code = Main.commandLine(new PrintWriter(out), new PrintWriter(err), text).execute(text);
         return new CliRun(code, out.toString(), err.toString());
     }
 

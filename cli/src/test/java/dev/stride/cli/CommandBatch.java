@@ -31,7 +31,7 @@ public final class CommandBatch {
             String[] argv = items.stream().map(j -> ((Json.JString) j).value()).toArray(String[]::new);
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int rc = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(argv);
+            int rc = Main.commandLine(new PrintWriter(out, true), new PrintWriter(err, true), argv).execute(argv);
             answers.println(JsonCodec.print(new Json.JObject(Map.of("rc", new Json.JNumber(Integer.toString(rc)),
                     "out", new Json.JString(out.toString()), "err", new Json.JString(err.toString())))));
             answers.flush();

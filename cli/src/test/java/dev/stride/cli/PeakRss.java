@@ -17,7 +17,7 @@ public final class PeakRss {
 
     public static void main(String[] args) throws IOException {
         StringWriter err = new StringWriter();
-        int code = Main.commandLine(new PrintWriter(OutputStream.nullOutputStream()), new PrintWriter(err, true)).execute(args);
+        int code = Main.commandLine(new PrintWriter(OutputStream.nullOutputStream()), new PrintWriter(err, true), args).execute(args);
         String peak = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("VmHWM:")).findFirst().orElseThrow();
         System.out.println(code);
         System.out.println(err.toString().strip().replace('\n', ' '));

@@ -25,12 +25,14 @@ class StrideCommandTest {
         }
     }
 
+    /** Each command's help the same whether it is asked of the command (built alone) or of help (built with all). */
     @ParameterizedTest
-    @ValueSource(strings = {"info", "cat", "scan", "copy", "demo"})
+    @ValueSource(strings = {"info", "cat", "scan", "index", "copy", "tune", "export", "demo"})
     void everyCommandHasHelp(String command) {
         CliRun run = CliRun.of(command, "--help");
         assertEquals(0, run.exitCode());
         assertTrue(run.out().startsWith("Usage: stride " + command + " "), run.out());
+        assertTrue(run.out().contains("--debug"), "the top command's inherited option: " + run.out());
         assertEquals(run.out(), CliRun.of("help", command).out());
     }
 }
