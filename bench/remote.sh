@@ -5,8 +5,9 @@
 #
 # Speed: JMH's OpenArrayReads.scan (sum of x over an array opened once per trial) from the local files, then over
 # nginx serving DATA_DIR, s3proxy in memory and Azurite in memory (the arrays uploaded), each directly and through two
-# latency proxies (../shared/peers/latency_proxy.py, TCP relays adding 0 ms and DELAY_MS per request: this kernel has
-# no netem, so the proxy is compared with itself).
+# latency relays (dev.stride.bench.LatencyRelay, TCP relays adding 0 ms and DELAY_MS per request: this kernel has no
+# netem, so the relay is compared with itself; ../shared/peers/latency_proxy.py, the python relay it replaces, copied
+# the answers at a fifth of nginx's speed on a fast machine, so its 0 ms column measured the relay).
 # CPU per GB: each reader in a process of its own on the reader core, opening the array once and scanning it SCANS
 # times, under bench/reader_cpu.py, which reads the kernel's rusage of the whole process (wait4: start-up included)
 # and the CPU time of the server's processes meanwhile (what bounds the reads); each scan also prints the CPU time its
@@ -41,6 +42,7 @@ ensure_bench_data "${arrays[@]}"
 echo "== building bench/target/benchmarks.jar" >&2
 (cd "$root" && ./mvnw -q -pl bench -am package -DskipTests -Dmaven.javadoc.skip -Dmaven.source.skip)
 
+relay=("$jdk/bin/java" -XX:+UseSerialGC -Xmx256m -cp "$here/target/benchmarks.jar" dev.stride.bench.LatencyRelay)
 as_server() { taskset -c "$server_cpu" "$@"; }
 as_reader() { taskset -c "$reader_cpu" "$@"; }
 
@@ -60,9 +62,9 @@ uptime | tee "$results/load.txt" >&2
 # the relay running)
 proxies() {
   fast=$(free_port)
-  taskset -c "$server_cpu" python3 "$shared/peers/latency_proxy.py" "$fast" "$2" 0 & pids+=($!)
+  taskset -c "$server_cpu" "${relay[@]}" "$fast" "$2" 0 & pids+=($!)
   slow=$(free_port)
-  taskset -c "$server_cpu" python3 "$shared/peers/latency_proxy.py" "$slow" "$2" "$delay" & pids+=($!)
+  taskset -c "$server_cpu" "${relay[@]}" "$slow" "$2" "$delay" & pids+=($!)
   if ! { await_port "$fast" 50 && await_port "$slow" 50; }; then
     fail "the latency proxies in front of $1 did not start"
   fi
