@@ -11,16 +11,17 @@
 # CPU per GB: each reader in a process of its own on the reader core, opening the array once and scanning it SCANS
 # times, under bench/reader_cpu.py, which reads the kernel's rusage of the whole process (wait4: start-up included)
 # and the CPU time of the server's processes meanwhile (what bounds the reads); each scan also prints the CPU time its
-# process spent on it (getrusage of itself), so the warm scans are measured apart from the first. Stride's reader is
-# dev.stride.bench.ScanCpu (the scan `stride scan` runs, on the benchmarks jar), not `./stride scan`: the CLI scans
-# once per process, so its CPU would be mostly the JVM's start-up and JIT, and JMH's fork cannot be split per scan
-# (its warm-up iterations, and its host JVM, share the rusage). TensorStore's is bench/tensorstore_scan.py (its http
+# process spent on it (getrusage of itself), so the warm scans (the second half, after the JIT has mostly settled) are
+# measured apart from the first ones. Stride's reader is dev.stride.bench.ScanCpu (the scan `stride scan` runs, on
+# the benchmarks jar), not `./stride scan`: the CLI scans once per process, so its CPU would be mostly the JVM's
+# start-up and JIT, and JMH's fork cannot be split per scan (its warm-up iterations, and its host JVM, share the
+# rusage). TensorStore's is bench/tensorstore_scan.py (its http
 # and s3 kvstores; TensorStore has no Azure kvstore), each scan in a fresh cache-less context as scan_peers.py does.
 #
 # usage: bench/remote.sh DATA_DIR [JMH options...]
 #   DATA_DIR      holds raw.zarr, zstd.zarr, sharded.zarr (missing ones are made there, as bench/run.sh does)
 #   JMH options   replace the defaults (-f 1 -wi 2 -i 3 -w 2s -r 2s -p threads=2)
-# environment:    SERVER_CPU, READER_CPU the cores (default 0 and 1); SCANS per reader process (default 4); DELAY_MS
+# environment:    SERVER_CPU, READER_CPU the cores (default 0 and 1); SCANS per reader process (default 8); DELAY_MS
 #                 the slow proxy's delay (default 20); RESULTS output directory
 #                 (default bench/target/remote)
 # outputs:        $RESULTS/jmh-{nginx,s3proxy,azurite}.json, bases.txt, cpu.txt, results.md
@@ -34,7 +35,7 @@ delay=${DELAY_MS:-20}
 server_cpu=${SERVER_CPU:-0}
 reader_cpu=${READER_CPU:-1}
 arrays=(raw zstd sharded)
-scans=${SCANS:-4}
+scans=${SCANS:-8}
 
 py=$(peers_python numpy tensorstore)
 ensure_bench_data "${arrays[@]}"
