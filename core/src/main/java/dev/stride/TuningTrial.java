@@ -93,7 +93,7 @@ final class TuningTrial implements TuningSearch.Trial {
                 for (int i = 0; i == 0 || i < MAX_WARM_SCANS && clock.getAsLong() + 2 * nanos(warm) < deadlineNanos
                         && (i < WARM_SCANS || clock.getAsLong() - warmStart < WARM_NANOS); i++) {
                     warm = Math.min(warm, timed(() -> array.scan(fields, null, options)));
-                    warmUnit = Math.min(warmUnit, passes.firstUnit());
+                    warmUnit = Math.min(warmUnit, passes.timedUnit());
                 }
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
                 double start = passes.start(warmUnit, warm);
@@ -134,13 +134,13 @@ final class TuningTrial implements TuningSearch.Trial {
             if (unit == 0) {
                 return timed(() -> array.scan(fields, null, options));
             }
-            array.scan(fields, firstUnit(shape.clone()), options);
-            return timed(() -> array.scan(fields, new Region(unitStart(), shape.clone()), options));
+            array.scan(fields, unitRegion(), options);
+            return timed(() -> array.scan(fields, afterUnitRegion(), options));
         }
 
         /** A timed warm pass over the first read unit; 0 when the sample is that unit. */
-        double firstUnit() {
-            return unit == 0 ? 0 : timed(() -> array.scan(fields, firstUnit(shape.clone()), options));
+        double timedUnit() {
+            return unit == 0 ? 0 : timed(() -> array.scan(fields, unitRegion(), options));
         }
 
         /** The first pass's time, its start left out, scaled from the records after the first unit to the whole sample. */
@@ -158,15 +158,18 @@ final class TuningTrial implements TuningSearch.Trial {
             return Math.max(0, seconds - start) + start * shape[0] / sample.arrayLength();
         }
 
-        private Region firstUnit(long[] stop) {
+        /** The first read unit along the first dimension, every index of the others. */
+        private Region unitRegion() {
+            long[] stop = shape.clone();
             stop[0] = unit;
             return new Region(new long[shape.length], stop);
         }
 
-        private long[] unitStart() {
+        /** The sample after its first read unit. */
+        private Region afterUnitRegion() {
             long[] start = new long[shape.length];
             start[0] = unit;
-            return start;
+            return new Region(start, shape.clone());
         }
     }
 

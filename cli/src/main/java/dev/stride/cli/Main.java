@@ -31,14 +31,10 @@ public final class Main {
         System.exit(code);
     }
 
-    /** The command line with every subcommand, writing to {@code out} and {@code err}; tests run it in-process. */
-    static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-        return commandLine(out, err, new String[0]);
-    }
-
     /**
-     * The command line to execute {@code args}: with only the subcommand they begin with, or with every one when they
-     * begin with none or with help (the version, a mistake or help, whose output lists or names them).
+     * The command line to execute {@code args}, writing to {@code out} and {@code err} (tests run it in-process): with
+     * only the subcommand they begin with, or with every one when they begin with none or with help (the version, a
+     * mistake or help, whose output lists or names them).
      */
     static CommandLine commandLine(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new StrideCommand());
