@@ -348,10 +348,31 @@ public final class ZarrArray implements AutoCloseable {
      * @throws ZarrException.Closed when the array is closed, also while the read runs
      */
     public MemorySegment readRecords(Region region, Arena arena) {
+        long bytes = regionOrAll(region).size() * layout.recordSize();
+        MemorySegment out = ZarrException.BadRequest.requireNonNull(arena, "arena").allocate(Math.max(1, bytes)).asSlice(0, bytes);
+        readRecords(region, out);
+        return out;
+    }
+
+    /**
+     * Whole records of a region, packed in C order and {@code layout().order()}, into {@code dst}: for a caller that
+     * reads many regions into one buffer rather than allocate (and zero) a segment for each.
+     * @param region the elements, null for the whole array
+     * @param dst receives the records from its start, at least {@code layout().recordSize()} bytes per element
+     * @return the slice of {@code dst} the records fill
+     * @throws ZarrException.BadRequest for a region outside the array or a {@code dst} too small
+     * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
+     * @throws ZarrException.StoreFailure when the store cannot read a chunk
+     * @throws ZarrException.Closed when the array is closed, also while the read runs
+     */
+    public MemorySegment readRecords(Region region, MemorySegment dst) {
         Region r = regionOrAll(region);
         long recordSize = layout.recordSize();
-        MemorySegment out = ZarrException.BadRequest.requireNonNull(arena, "arena")
-                .allocate(Math.max(1, r.size() * recordSize)).asSlice(0, r.size() * recordSize);
+        long bytes = r.size() * recordSize;
+        if (ZarrException.BadRequest.requireNonNull(dst, "dst").byteSize() < bytes) {
+            throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the records need " + bytes);
+        }
+        MemorySegment out = dst.asSlice(0, bytes);
         forEachRun(r, 1, null, (unit, first, n, at) ->
                 MemorySegment.copy(unit, first * recordSize, out, at * recordSize, n * recordSize));
         return out;

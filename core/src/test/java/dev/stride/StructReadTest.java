@@ -130,6 +130,23 @@ class StructReadTest {
         }
     }
 
+    @Test
+    void readRecordsIntoABufferFillsItsStartAndRefusesOneTooSmall() {
+        ByteOrder o = ByteOrder.LITTLE_ENDIAN;
+        try (Zarr z = records("little").open(); Arena arena = Arena.ofConfined()) {
+            ZarrArray a = z.array("/");
+            MemorySegment buffer = arena.allocate(4 * 13).fill((byte) 0x5a);
+            MemorySegment some = a.readRecords(Region.parse("1:3", a.shape()), buffer);
+            assertEquals(2 * 13, some.byteSize());
+            assertEquals(buffer.address(), some.address());
+            byte[] expected = Enc.concat(chunk(o, 0), chunk(o, 2));
+            assertArrayEquals(java.util.Arrays.copyOfRange(expected, 13, 3 * 13), some.toArray(ValueLayout.JAVA_BYTE));
+            assertEquals((byte) 0x5a, buffer.get(ValueLayout.JAVA_BYTE, 2 * 13), "nothing written past the records");
+            var e = assertThrows(ZarrException.BadRequest.class, () -> a.readRecords(null, buffer));
+            assertContains(e.getMessage(), "destination holds 52 bytes, the records need 65");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"little", "big"})
     void readFieldCopiesOneFieldPackedInTheArraysOrder(String endian) {

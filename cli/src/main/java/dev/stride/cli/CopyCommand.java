@@ -17,7 +17,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -283,16 +282,22 @@ final class CopyCommand extends NodeCommand {
         long done = 0;
         for (ArrayCopy c : copies) {
             long before = done;
-            Parallel.forEach(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total), n -> copySlab(c, c.slabs().get(n)));
+            try (SlabBuffers buffers = new SlabBuffers()) {
+                Parallel.forEach(threads, c.slabs().count(), (n, count) -> progress.update(before + n, total),
+                        n -> copySlab(c, c.slabs().get(n), buffers));
+            }
             done += c.slabs().count();
         }
         progress.clear();
     }
 
-    private void copySlab(ArrayCopy c, Region slab) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment records = c.source().readRecords(slab, arena);
+    private void copySlab(ArrayCopy c, Region slab, SlabBuffers buffers) {
+        MemorySegment buffer = buffers.take(slab.size() * c.source().layout().recordSize());
+        try {
+            MemorySegment records = c.source().readRecords(slab, buffer);
             atDestination(() -> c.target().write(slab, records, c.source().layout().order()));
+        } finally {
+            buffers.give(buffer);
         }
     }
 
