@@ -12,6 +12,7 @@ import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
@@ -22,7 +23,8 @@ import java.util.function.Supplier;
 /**
  * Measures one layout on the sample: writes the sample in it under the scratch hierarchy (timed, on every thread),
  * adds up what it stores, scans it in a freshly opened hierarchy (the chosen fields once, counting the requests a
- * remote store sends for it, again while time allows, then every field), and deletes it again.
+ * remote store sends for it, again while time allows, first again in two more fresh hierarchies for the median, then
+ * every field), and deletes it again.
  */
 final class TuningTrial implements TuningSearch.Trial {
     /** Scans of the chosen fields after the first: at least this many, the fastest counting. */
@@ -30,6 +32,8 @@ final class TuningTrial implements TuningSearch.Trial {
     /** At most this many, repeated while they add up to less than {@link #WARM_NANOS}: short scans vary most. */
     private static final int MAX_WARM_SCANS = 10;
     private static final long WARM_NANOS = 250_000_000L;
+    /** First scans, each in a reader opened afresh, of which the median counts (fewer when time runs short). */
+    private static final int FIRST_SCANS = 3;
 
     /**
      * The sample, what it holds and how it reads back.
@@ -95,6 +99,7 @@ final class TuningTrial implements TuningSearch.Trial {
                     warm = Math.min(warm, timed(() -> array.scan(fields, null, options)));
                     warmUnit = Math.min(warmUnit, passes.timedUnit());
                 }
+                first = medianFirst(first, node, layout, options, deadlineNanos);
                 double all = fields.equals(allFields) ? warm : timed(() -> array.scan(allFields, null, options));
                 double start = passes.start(warmUnit, warm);
                 return new Candidate(layout, stored, writeSeconds, passes.asShareOfArray(passes.scaledFirst(first, start), start),
@@ -104,53 +109,85 @@ final class TuningTrial implements TuningSearch.Trial {
     }
 
     /**
+     * The median of a first scan already timed and of more, each in a reader opened afresh, up to {@link #FIRST_SCANS}
+     * while time allows: one fresh reader's first pass varies by up to half between repetitions (its threads' start,
+     * faults on freshly mapped files), so a single one would decide the figure.
+     */
+    private double medianFirst(double timed, String node, Layout layout, ScanOptions options, long deadlineNanos) {
+        List<Double> firsts = new ArrayList<>(List.of(timed));
+        while (firsts.size() < FIRST_SCANS && clock.getAsLong() + 2 * nanos(timed) < deadlineNanos) {
+            try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
+                firsts.add(new Passes(array, layout, options).firstAfterOpening());
+            }
+        }
+        firsts.sort(null);
+        return firsts.get((firsts.size() - 1) / 2);
+    }
+
+    /**
      * The timed passes over one candidate's sample and what they tell apart. A pass costs a start (handing units to the
-     * workers, their first reads) plus a time per record; on a sample scanned in milliseconds the start weighs many
-     * times what it weighs on the whole array (a sample read at 0.6x of its copy's speed,
-     * bench/results/2026-12-06-tune-amd.md). So the start is estimated as the intercept of the line through a pass of the
-     * sample's first read unit (shard or chunk along the first dimension) and a pass of the whole sample, and the
-     * figures count it at the sample's share of a scan of the whole array.
+     * workers, their first reads) plus a time per round, a round being a read unit (shard or chunk along the first
+     * dimension) on each thread at once; on a sample scanned in milliseconds the start weighs many times what it weighs
+     * on the whole array (a sample read at 0.6x of its copy's speed, bench/results/2026-12-06-tune-amd.md). So the start
+     * is estimated as the intercept of the line through a pass of the sample's first read unit (one round) and a pass
+     * of the whole sample, and the figures count it at the sample's share of a scan of the whole array. Rounds, not
+     * records, since a sample of no more units than threads reads in one round: against records, its pass would seem
+     * all start (a layout so measured at twice its speed, bench/results/2026-12-07-tune-rounds.md).
      */
     private final class Passes {
         private final ZarrArray array;
         private final ScanOptions options;
         private final long[] shape = sample.shape();
+        /** Indexes of a read unit along the first dimension. */
+        private final long readUnit;
         /** Indexes of the first read unit along the first dimension, or 0 when the sample is that one unit. */
         private final long unit;
+        /**
+         * Indexes a fresh reader reads untimed before its first timed pass: a read unit for each thread where the
+         * sample has more, so that every thread has made its session and buffers; else the first unit (or none).
+         */
+        private final long opening;
 
         Passes(ZarrArray array, Layout layout, ScanOptions options) {
             this.array = array;
             this.options = options;
-            long readUnit = layout.shard() > 0 ? layout.shard() : layout.chunk();
+            this.readUnit = layout.shard() > 0 ? layout.shard() : layout.chunk();
             this.unit = shape[0] > readUnit ? readUnit : 0;
+            this.opening = shape[0] > readUnit * threads ? readUnit * threads : unit;
         }
 
         /**
-         * The seconds of the fresh reader's first pass over the sample beyond its first read unit, which is read
-         * untimed: opening a reader costs the same for any size, so on a sample it would weigh many times what it
-         * weighs on the array. A sample of one unit is timed whole.
+         * The seconds of the fresh reader's first pass over the sample beyond its {@link #opening}, which is read
+         * untimed: opening a reader, and each of its threads' first read, costs the same for any size, so on a sample it
+         * would weigh many times what it weighs on the array. A sample of one unit is timed whole.
          */
         double firstAfterOpening() {
-            if (unit == 0) {
+            if (opening == 0) {
                 return timed(() -> array.scan(fields, null, options));
             }
-            array.scan(fields, unitRegion(), options);
-            return timed(() -> array.scan(fields, afterUnitRegion(), options));
+            array.scan(fields, head(opening), options);
+            return timed(() -> array.scan(fields, after(opening), options));
         }
 
         /** A timed warm pass over the first read unit; 0 when the sample is that unit. */
         double timedUnit() {
-            return unit == 0 ? 0 : timed(() -> array.scan(fields, unitRegion(), options));
+            return unit == 0 ? 0 : timed(() -> array.scan(fields, head(unit), options));
         }
 
-        /** The first pass's time, its start left out, scaled from the records after the first unit to the whole sample. */
+        /** The first pass's time, its start left out, scaled from the rounds after the opening to the whole sample's. */
         double scaledFirst(double afterOpening, double start) {
-            return unit == 0 ? afterOpening : Math.max(0, afterOpening - start) * shape[0] / (shape[0] - unit) + start;
+            return opening == 0 ? afterOpening
+                    : Math.max(0, afterOpening - start) * rounds(shape[0]) / rounds(shape[0] - opening) + start;
         }
 
-        /** A pass's start, from the fastest warm passes over the first unit and over the whole sample. */
+        /** A pass's start, from the fastest warm passes over the first unit (one round) and over the whole sample. */
         double start(double unitSeconds, double sampleSeconds) {
-            return unit == 0 ? 0 : passStart(unitSeconds, unit, sampleSeconds, shape[0]);
+            return unit == 0 ? 0 : passStart(unitSeconds, 1, sampleSeconds, rounds(shape[0]));
+        }
+
+        /** The rounds a pass over {@code indexes} of the first dimension takes: its read units spread over the threads. */
+        private long rounds(long indexes) {
+            return Math.ceilDiv(Math.ceilDiv(indexes, readUnit), threads);
         }
 
         /** A pass's seconds with its start counted at the sample's share of the whole array, as the array's scan pays it. */
@@ -158,17 +195,17 @@ final class TuningTrial implements TuningSearch.Trial {
             return Math.max(0, seconds - start) + start * shape[0] / sample.arrayLength();
         }
 
-        /** The first read unit along the first dimension, every index of the others. */
-        private Region unitRegion() {
+        /** The sample's first {@code indexes} along the first dimension, every index of the others. */
+        private Region head(long indexes) {
             long[] stop = shape.clone();
-            stop[0] = unit;
+            stop[0] = indexes;
             return new Region(new long[shape.length], stop);
         }
 
-        /** The sample after its first read unit. */
-        private Region afterUnitRegion() {
+        /** The sample after its first {@code indexes}. */
+        private Region after(long indexes) {
             long[] start = new long[shape.length];
-            start[0] = unit;
+            start[0] = indexes;
             return new Region(start, shape.clone());
         }
     }
@@ -192,8 +229,8 @@ final class TuningTrial implements TuningSearch.Trial {
     }
 
     /**
-     * The time of no records on the line through two passes' times, of {@code fewer} and of {@code more} indexes: a
-     * pass's own start, within [0, the shorter pass's time]; 0 when the longer pass is not slower (noise).
+     * The time of no work on the line through two passes' times, of {@code fewer} and of {@code more} rounds: a pass's
+     * own start, within [0, the shorter pass's time]; 0 when the longer pass is not slower (noise) or has no more rounds.
      */
     static double passStart(double fewerSeconds, long fewer, double moreSeconds, long more) {
         if (!(moreSeconds > fewerSeconds) || more <= fewer) {

@@ -178,15 +178,15 @@ class TuningTest {
         }
     }
 
-    /** A pass's start is the intercept of its time against its records, never below 0 nor above the shorter pass. */
+    /** A pass's start is the intercept of its time against its rounds, never below 0 nor above the shorter pass. */
     @Test
-    void aPassStartIsTheTimeOfNoRecords() {
-        // 3 ms to start, 1 microsecond an index: 64 indexes take 3.064 ms and 512 take 3.512 ms
-        assertEquals(0.003, TuningTrial.passStart(0.003064, 64, 0.003512, 512), 1e-12);
+    void aPassStartIsTheTimeOfNoRounds() {
+        // 3 ms to start, 1 ms a round: one round takes 4 ms and eight take 11 ms
+        assertEquals(0.003, TuningTrial.passStart(0.004, 1, 0.011, 8), 1e-12);
         // the longer pass no slower (noise) or a line through 0 below the origin: no start is claimed
-        assertEquals(0, TuningTrial.passStart(0.004, 64, 0.004, 512));
-        assertEquals(0, TuningTrial.passStart(0.0001, 64, 0.01, 512));
-        // as many indexes in both: no line
-        assertEquals(0, TuningTrial.passStart(0.001, 64, 0.002, 64));
+        assertEquals(0, TuningTrial.passStart(0.004, 1, 0.004, 8));
+        assertEquals(0, TuningTrial.passStart(0.0001, 1, 0.01, 8));
+        // as many rounds in both (a sample of no more units than threads): no line, however the times differ
+        assertEquals(0, TuningTrial.passStart(0.001, 1, 0.0011, 1));
     }
 }
