@@ -46,6 +46,20 @@ class TuningRankingTest {
         assertEquals(List.of("gzip:3", "gzip:1"), codecs(ranked));
     }
 
+    /** A percent saved is not worth a slower scan: the nested-noise case of bench/results/2026-12-07-tune-rounds.md. */
+    @Test
+    void sizesWithinTwoPercentGoToTheFasterOne() {
+        TuningRanking ranking = new TuningRanking(0.5);
+        List<Candidate> ranked = ranking.rank(List.of(measured("gzip:1", 10000, 1.3), measured("none", 10150, 1.0),
+                measured("gzip:3", 10250, 0.9), measured("gzip:6", 9000, 1.5)));
+        // 9000 is more than 2% below 10000, which is within 2% of 10150 but not of 10250
+        assertEquals(List.of("gzip:6", "none", "gzip:1", "gzip:3"), codecs(ranked));
+        List<Candidate> noCodecFirst = ranking.rank(List.of(measured("gzip:1", 10000, 1.3), measured("none", 10150, 1.0)));
+        assertEquals(List.of("none", "gzip:1"), codecs(noCodecFirst));
+        assertEquals("2.0x smaller than the source, the fastest scan of x; the smallest (within 2%) of 2 layouts at 0.50x"
+                + " the fastest or better", ranking.reason(noCodecFirst, 20300, List.of("x")));
+    }
+
     @Test
     void theReasonGivesTheSizeRatioAndTheShareOfTheFastestScan() {
         TuningRanking ranking = new TuningRanking(0.5);

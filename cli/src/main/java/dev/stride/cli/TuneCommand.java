@@ -33,9 +33,10 @@ import java.util.regex.Pattern;
                 "run keeps within --budget.",
                 "",
                 "Ranks the layouts whose warm scan runs at --min-speed of the fastest or",
-                "better by size, smallest first, then the rest by speed, and prints the",
-                "copy command that applies the first; --apply DST runs it. The source",
-                "is only read; the scratch arrays are deleted, also on failure."})
+                "better by size, smallest first (sizes within 2% by speed), then the",
+                "rest by speed, and prints the copy command that applies the first;",
+                "--apply DST runs it. The source is only read; the scratch arrays are",
+                "deleted, also on failure."})
 final class TuneCommand extends NodeCommand {
     private static final Pattern BUDGET = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|min|h)?");
 
