@@ -98,8 +98,9 @@ public record TuningReport(String array, List<String> fields, long arrayRecords,
      * @param storedBytes what the sample takes in this layout (chunks and shard indexes, not metadata)
      * @param writeSeconds writing the sample in this layout, encoding included
      * @param firstScanSeconds the first scan of the chosen fields in a freshly opened reader (files in the page cache
-     *        after the write, a remote store's objects fetched again), less the reader's opening: its first read unit
-     *        is read untimed and the time of the rest scaled to the whole sample (a sample of one unit is timed whole)
+     *        after the write, a remote store's objects fetched again), the median of up to three such readers, less the
+     *        reader's opening: read units enough for a chunk on each thread are read untimed and the time of the rest
+     *        scaled to the whole sample (a sample of one unit is timed whole)
      * @param warmScanSeconds the fastest of the further scans of the chosen fields in the same reader
      * @param allFieldsSeconds a scan of every field in that reader
      * @param firstScanRequests the requests the first scan sent to a remote scratch location (chunks, shard indexes and

@@ -121,39 +121,65 @@ final class TuningTrial implements TuningSearch.Trial {
             }
         }
         firsts.sort(null);
-        return firsts.get((firsts.size() - 1) / 2);
+        int n = firsts.size();
+        return (firsts.get((n - 1) / 2) + firsts.get(n / 2)) / 2;
     }
 
     /**
-     * The timed passes over one candidate's sample and what they tell apart. A pass costs a start (handing units to the
-     * workers, their first reads) plus a time per round, a round being a read unit (shard or chunk along the first
-     * dimension) on each thread at once; on a sample scanned in milliseconds the start weighs many times what it weighs
-     * on the whole array (a sample read at 0.6x of its copy's speed, bench/results/2026-12-06-tune-amd.md). So the start
-     * is estimated as the intercept of the line through a pass of the sample's first read unit (one round) and a pass
-     * of the whole sample, and the figures count it at the sample's share of a scan of the whole array. Rounds, not
-     * records, since a sample of no more units than threads reads in one round: against records, its pass would seem
-     * all start (a layout so measured at twice its speed, bench/results/2026-12-07-tune-rounds.md).
+     * How a pass's work divides over the threads: they take chunks (a shard's inner chunks, when sharded) in turn, so a
+     * round is a chunk on each thread at once.
+     *
+     * @param chunk indexes of a chunk along the first dimension
+     * @param chunksAcross chunks across the other dimensions, for each index range of one chunk along the first
+     */
+    record Rounds(long chunk, long chunksAcross, int threads) {
+        /** {@return the rounds a pass over {@code indexes} of the first dimension takes} */
+        long of(long indexes) {
+            return Math.ceilDiv(Math.ceilDiv(indexes, chunk) * chunksAcross, threads);
+        }
+
+        /** {@return the fewest whole read units of {@code readUnit} indexes that hold a chunk for every thread} */
+        long opening(long readUnit) {
+            return readUnit * Math.ceilDiv(threads, readUnit / chunk * chunksAcross);
+        }
+    }
+
+    /**
+     * The timed passes over one candidate's sample and what they tell apart. A pass costs a start (handing chunks to the
+     * workers, their first reads) plus a time per {@link Rounds round}; on a sample scanned in milliseconds the start
+     * weighs many times what it weighs on the whole array (a sample read at 0.6x of its copy's speed,
+     * bench/results/2026-12-06-tune-amd.md). So the start is estimated as the intercept of the line through a pass of the
+     * sample's first read unit (shard or chunk along the first dimension) and a pass of the whole sample, and the figures
+     * count it at the sample's share of a scan of the whole array. Rounds, not records, since a sample of no more chunks
+     * than threads reads in one round: against records, its pass would seem all start (a layout so measured at twice its
+     * speed, bench/results/2026-12-07-tune-rounds.md).
      */
     private final class Passes {
         private final ZarrArray array;
         private final ScanOptions options;
         private final long[] shape = sample.shape();
-        /** Indexes of a read unit along the first dimension. */
-        private final long readUnit;
+        private final Rounds rounds;
         /** Indexes of the first read unit along the first dimension, or 0 when the sample is that one unit. */
         private final long unit;
         /**
-         * Indexes a fresh reader reads untimed before its first timed pass: a read unit for each thread where the
-         * sample has more, so that every thread has made its session and buffers; else the first unit (or none).
+         * Indexes a fresh reader reads untimed before its first timed pass: read units enough for a chunk on every
+         * thread where the sample has more, so that every thread has made its session and buffers; else the first unit
+         * (or none).
          */
         private final long opening;
 
         Passes(ZarrArray array, Layout layout, ScanOptions options) {
             this.array = array;
             this.options = options;
-            this.readUnit = layout.shard() > 0 ? layout.shard() : layout.chunk();
+            long chunksAcross = 1;
+            for (int d = 1; d < shape.length; d++) {
+                chunksAcross *= Math.ceilDiv(shape[d], sample.readUnit()[d]);
+            }
+            this.rounds = new Rounds(layout.chunk(), chunksAcross, threads);
+            long readUnit = layout.shard() > 0 ? layout.shard() : layout.chunk();
             this.unit = shape[0] > readUnit ? readUnit : 0;
-            this.opening = shape[0] > readUnit * threads ? readUnit * threads : unit;
+            long enough = rounds.opening(readUnit);
+            this.opening = shape[0] > enough ? enough : unit;
         }
 
         /**
@@ -177,17 +203,12 @@ final class TuningTrial implements TuningSearch.Trial {
         /** The first pass's time, its start left out, scaled from the rounds after the opening to the whole sample's. */
         double scaledFirst(double afterOpening, double start) {
             return opening == 0 ? afterOpening
-                    : Math.max(0, afterOpening - start) * rounds(shape[0]) / rounds(shape[0] - opening) + start;
+                    : Math.max(0, afterOpening - start) * rounds.of(shape[0]) / rounds.of(shape[0] - opening) + start;
         }
 
-        /** A pass's start, from the fastest warm passes over the first unit (one round) and over the whole sample. */
+        /** A pass's start, from the fastest warm passes over the first unit and over the whole sample. */
         double start(double unitSeconds, double sampleSeconds) {
-            return unit == 0 ? 0 : passStart(unitSeconds, 1, sampleSeconds, rounds(shape[0]));
-        }
-
-        /** The rounds a pass over {@code indexes} of the first dimension takes: its read units spread over the threads. */
-        private long rounds(long indexes) {
-            return Math.ceilDiv(Math.ceilDiv(indexes, readUnit), threads);
+            return unit == 0 ? 0 : passStart(unitSeconds, rounds.of(unit), sampleSeconds, rounds.of(shape[0]));
         }
 
         /** A pass's seconds with its start counted at the sample's share of the whole array, as the array's scan pays it. */
@@ -236,8 +257,8 @@ final class TuningTrial implements TuningSearch.Trial {
         if (!(moreSeconds > fewerSeconds) || more <= fewer) {
             return 0;
         }
-        double perIndex = (moreSeconds - fewerSeconds) / (more - fewer);
-        return Math.clamp(fewerSeconds - perIndex * fewer, 0, fewerSeconds);
+        double perRound = (moreSeconds - fewerSeconds) / (more - fewer);
+        return Math.clamp(fewerSeconds - perRound * fewer, 0, fewerSeconds);
     }
 
     /**

@@ -360,7 +360,7 @@ public final class ZarrArray implements AutoCloseable {
      * @param region the elements, null for the whole array
      * @param dst receives the records from its start, at least {@code layout().recordSize()} bytes per element
      * @return the slice of {@code dst} the records fill
-     * @throws ZarrException.BadRequest for a region outside the array or a {@code dst} too small
+     * @throws ZarrException.BadRequest for a region outside the array or a {@code dst} too small or read-only
      * @throws ZarrException.CorruptChunk when a chunk does not decode to what the metadata promises (names the key)
      * @throws ZarrException.StoreFailure when the store cannot read a chunk
      * @throws ZarrException.Closed when the array is closed, also while the read runs
@@ -371,6 +371,9 @@ public final class ZarrArray implements AutoCloseable {
         long bytes = r.size() * recordSize;
         if (ZarrException.BadRequest.requireNonNull(dst, "dst").byteSize() < bytes) {
             throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the records need " + bytes);
+        }
+        if (dst.isReadOnly()) {
+            throw new ZarrException.BadRequest(path(), "destination is read-only");
         }
         MemorySegment out = dst.asSlice(0, bytes);
         forEachRun(r, 1, null, (unit, first, n, at) ->

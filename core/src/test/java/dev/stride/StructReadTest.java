@@ -144,6 +144,8 @@ class StructReadTest {
             assertEquals((byte) 0x5a, buffer.get(ValueLayout.JAVA_BYTE, 2 * 13), "nothing written past the records");
             var e = assertThrows(ZarrException.BadRequest.class, () -> a.readRecords(null, buffer));
             assertContains(e.getMessage(), "destination holds 52 bytes, the records need 65");
+            var readOnly = assertThrows(ZarrException.BadRequest.class, () -> a.readRecords(Region.parse("1:3", a.shape()), buffer.asReadOnly()));
+            assertContains(readOnly.getMessage(), "destination is read-only");
         }
     }
 
@@ -302,6 +304,10 @@ class StructReadTest {
             assertArrayEquals(new double[] {1, -2, 300, -7, -7}, a.readDoubles(""));
             assertArrayEquals(Enc.of(o).i16(-2).i16(300).i16(-7).bytes(),
                     a.readRecords(Region.parse("1:4", a.shape()), arena).toArray(ValueLayout.JAVA_BYTE));
+            MemorySegment used = arena.allocate(10).fill((byte) 0x5a);
+            assertArrayEquals(Enc.of(o).i16(300).i16(-7).i16(-7).bytes(),
+                    a.readRecords(Region.parse("2:5", a.shape()), used).toArray(ValueLayout.JAVA_BYTE),
+                    "a buffer read into before holds the fill where a chunk is missing");
             assertEquals(List.of(""), List.copyOf(a.read(Selection.all()).keySet()));
             FieldStats s = a.scan("");
             assertEquals(5, s.count());

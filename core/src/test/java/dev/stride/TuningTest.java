@@ -178,6 +178,25 @@ class TuningTest {
         }
     }
 
+    /** A round is a chunk on each thread at once; a fresh reader's opening holds a chunk for every thread. */
+    @Test
+    void roundsCountChunksOverTheThreadsAndAnOpeningGivesEachThreadOne() {
+        TuningTrial.Rounds chunks = new TuningTrial.Rounds(131072, 1, 2);
+        assertEquals(1, chunks.of(131072));
+        assertEquals(1, chunks.of(262144));
+        assertEquals(2, chunks.of(262145));
+        assertEquals(8, chunks.of(2097152));
+        assertEquals(262144, chunks.opening(131072), "a chunk for each of two threads");
+        // in shards of 8 chunks, whose inner chunks the threads share: one shard is 4 rounds and opens for both
+        assertEquals(4, chunks.of(1048576));
+        assertEquals(1048576, chunks.opening(1048576));
+        // two chunks across the second dimension for each chunk along the first, on 4 threads
+        TuningTrial.Rounds across = new TuningTrial.Rounds(1000, 2, 4);
+        assertEquals(1, across.of(2000));
+        assertEquals(2, across.of(2001));
+        assertEquals(2000, across.opening(1000));
+    }
+
     /** A pass's start is the intercept of its time against its rounds, never below 0 nor above the shorter pass. */
     @Test
     void aPassStartIsTheTimeOfNoRounds() {

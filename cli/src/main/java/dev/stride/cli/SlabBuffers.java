@@ -14,7 +14,11 @@ final class SlabBuffers implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final Queue<MemorySegment> idle = new ConcurrentLinkedQueue<>();
 
-    /** {@return an idle buffer of at least {@code bytes}, or a new one}; hand it back with {@link #give}. */
+    /**
+     * {@return an idle buffer of at least {@code bytes}, or a new one}; hand it back with {@link #give}. An idle buffer
+     * too small for this slab (one made for an edge slab) is left to the arena: new buffers are made only when none is
+     * idle, so there are about as many as threads.
+     */
     MemorySegment take(long bytes) {
         MemorySegment buffer = idle.poll();
         return buffer != null && buffer.byteSize() >= bytes ? buffer : arena.allocate(Math.max(1, bytes));
