@@ -76,7 +76,9 @@ public interface Store extends AutoCloseable {
      * The first {@code length} bytes of a key's value (all of a shorter one; none for {@code length} 0) with the
      * value's size, in one request: a compressed chunk bounded before it is decoded, a shard index at the start. Null
      * when the key does not exist. The default asks {@link #size} and then reads; stores with a cheaper way override
-     * it, and may give the value's {@link ValuePart#version} for the reads of it that follow.
+     * it, and may give the value's {@link ValuePart#version} for the reads of it that follow. A writable store must
+     * override it (and {@link #readSuffix}) to read one version: a value replaced between the two calls would give one
+     * version's size with another's bytes, or fail.
      *
      * @param key the key, as the SPI allows keys
      * @param length how many bytes at most, at least 0
@@ -96,8 +98,9 @@ public interface Store extends AutoCloseable {
     /**
      * The last {@code length} bytes of a key's value (all of a shorter one; none for {@code length} 0) with the
      * value's size, in one request, without asking for the size first: a shard index at the end. Null when the key
-     * does not exist. The default asks {@link #size} and then reads; stores with a cheaper way override it (an HTTP
-     * suffix range), and may give the value's {@link ValuePart#version}.
+     * does not exist. The default asks {@link #size} and then reads, which a writable store must override as
+     * {@link #readPrefix} says; stores with a cheaper way override it (an HTTP suffix range), and may give the value's
+     * {@link ValuePart#version}.
      *
      * @param key the key, as the SPI allows keys
      * @param length how many bytes at most, at least 0

@@ -2,6 +2,7 @@ package dev.stride.internal.store;
 
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Scratch;
+import dev.stride.spi.ValuePart;
 import dev.stride.spi.WritableStore;
 
 import java.lang.foreign.MemorySegment;
@@ -25,6 +26,28 @@ public final class MemoryStore implements WritableStore {
             throw new ZarrException.StoreFailure(key, "range [" + offset + ", " + end + ") is outside the value's " + value.length + " bytes", null);
         }
         return MemorySegment.ofArray(value).asSlice(offset, end - offset).asReadOnly();
+    }
+
+    /** From one version of the value, where asking its size and then reading could meet two (a write in between). */
+    @Override
+    public ValuePart readPrefix(String key, long length, Scratch scratch) {
+        byte[] value = get(key);
+        return value == null ? null : part(value, 0, Math.min(length, value.length));
+    }
+
+    /** As {@link #readPrefix}, from the value's end. */
+    @Override
+    public ValuePart readSuffix(String key, long length, Scratch scratch) {
+        byte[] value = get(key);
+        if (value == null) {
+            return null;
+        }
+        long n = Math.min(length, value.length);
+        return part(value, value.length - n, n);
+    }
+
+    private static ValuePart part(byte[] value, long offset, long length) {
+        return new ValuePart(MemorySegment.ofArray(value).asSlice(offset, length).asReadOnly(), value.length);
     }
 
     @Override
