@@ -29,7 +29,7 @@ record TuningRanking(double minSpeed) {
             (shared.speedShare() >= minSpeed ? fast : slow).add(shared);
         }
         Comparator<Candidate> quicker = Comparator.comparingDouble(Candidate::speedShare).reversed();
-        fast.sort(Comparator.comparingLong(Candidate::storedBytes).thenComparing(quicker));
+        fast.sort(Comparator.comparingLong(Candidate::storedBytes));
         List<Candidate> ranked = new ArrayList<>();
         int from = 0;
         while (from < fast.size()) {

@@ -327,9 +327,7 @@ public final class ZarrArray implements AutoCloseable {
         Region r = regionOrAll(region);
         long size = f.byteSize();
         long recordSize = layout.recordSize();
-        if (ZarrException.BadRequest.requireNonNull(dst, "dst").byteSize() < r.size() * size) {
-            throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the field needs " + r.size() * size);
-        }
+        requireRoom(dst, r.size() * size, "the field needs");
         forEachRun(r, 1, null, (unit, first, n, at) -> {
             for (long i = 0; i < n; i++) {
                 MemorySegment.copy(unit, (first + i) * recordSize + f.offset(), dst, (at + i) * size, size);
@@ -369,9 +367,7 @@ public final class ZarrArray implements AutoCloseable {
         Region r = regionOrAll(region);
         long recordSize = layout.recordSize();
         long bytes = r.size() * recordSize;
-        if (ZarrException.BadRequest.requireNonNull(dst, "dst").byteSize() < bytes) {
-            throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, the records need " + bytes);
-        }
+        requireRoom(dst, bytes, "the records need");
         if (dst.isReadOnly()) {
             throw new ZarrException.BadRequest(path(), "destination is read-only");
         }
@@ -379,6 +375,13 @@ public final class ZarrArray implements AutoCloseable {
         forEachRun(r, 1, null, (unit, first, n, at) ->
                 MemorySegment.copy(unit, first * recordSize, out, at * recordSize, n * recordSize));
         return out;
+    }
+
+    /** Refuses a null {@code dst}, or one smaller than {@code bytes}, which {@code needs} says what for ("the field needs"). */
+    private void requireRoom(MemorySegment dst, long bytes, String needs) {
+        if (ZarrException.BadRequest.requireNonNull(dst, "dst").byteSize() < bytes) {
+            throw new ZarrException.BadRequest(path(), "destination holds " + dst.byteSize() + " bytes, " + needs + " " + bytes);
+        }
     }
 
     /**
