@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -11,11 +12,14 @@ import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
- * Writes through a buffer larger than the processor's last-level cache before tune times a scan, so that the scan finds
+ * Reads through a buffer larger than the processor's last-level cache before tune times a scan, so that the scan finds
  * none of the sample in the cache, as a scan of a whole array larger than the cache finds none of it there: a sample
  * that fits the cache would otherwise scan from it, several times faster than the array scans from memory wherever
- * memory bounds the scan (bench/results/2026-12-06-tune-after-fixes.md). An array that fits the cache itself scans from
- * it, so for one no buffer is made and nothing is written.
+ * memory bounds the scan (bench/results/2026-12-06-tune-after-fixes.md). It reads rather than writes because a whole
+ * array's scan finds the cache full of clean lines, the records it read last; dirty lines (this buffer's, or those of
+ * the candidate tune has just written) would make the timed scan write them back to memory as it reads, a cost the
+ * array's scan never pays (bench/results/2026-12-07-tune-eviction.md). An array that fits the cache itself scans from it, so for one no buffer
+ * is made and nothing is read.
  */
 final class CacheEviction implements AutoCloseable {
     /**
@@ -27,14 +31,18 @@ final class CacheEviction implements AutoCloseable {
     /** ... and at most this large for the size of the buffer that evicts it: more than most processors' last level. */
     static final long UNKNOWN_CACHE_AT_MOST = 128L << 20;
     private static final Path CACHES = Path.of("/sys/devices/system/cpu/cpu0/cache");
+    /** The cache line of most processors (some have 128): a word read every this many bytes brings in every line. */
+    private static final long LINE_BYTES = 64;
 
     private final Arena arena;
+    /** Filled once, when made, so that every page is its own and not the kernel's shared page of zeros. */
     private final MemorySegment buffer;
-    private byte round;
+    /** What the reads added up to, kept so that the JIT cannot drop them. */
+    private long sum;
 
     private CacheEviction(long bytes) {
         this.arena = bytes > 0 ? Arena.ofConfined() : null;
-        this.buffer = bytes > 0 ? arena.allocate(bytes, 4096) : null;
+        this.buffer = bytes > 0 ? arena.allocate(bytes, 4096).fill((byte) 1) : null;
     }
 
     /**
@@ -57,11 +65,16 @@ final class CacheEviction implements AutoCloseable {
         return buffer == null ? 0 : buffer.byteSize();
     }
 
-    /** Replaces what the cache holds with this buffer's lines (a new value each time, so no write can be skipped). */
+    /** Replaces what the cache holds with this buffer's lines, a word of each line read. */
     void run() {
-        if (buffer != null) {
-            buffer.fill(++round);
+        if (buffer == null) {
+            return;
         }
+        long total = sum;
+        for (long at = 0; at < buffer.byteSize(); at += LINE_BYTES) {
+            total += buffer.get(ValueLayout.JAVA_LONG, at);
+        }
+        sum = total;
     }
 
     /** {@return the largest data or unified cache's size the system names for the first processor, if it names one} */
