@@ -49,6 +49,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     private final Path root;
     private final IoMode mode;
     private final ScopeMappings mappings;
+    private final HintSampling hintSampling = new HintSampling();
     private volatile boolean closed;
 
     LocalStore(Path root, IoMode mode) throws IOException {
@@ -102,7 +103,8 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
 
     /**
      * Has the kernel read the key's file into the page cache in the background while earlier chunks are decoded;
-     * nothing for a key that is no plain file name here, or whose whole value is already in memory.
+     * nothing for a key that is no plain file name here, or whose whole value is already in memory or taken to be in
+     * the page cache ({@link HintSampling}).
      */
     @Override
     public void willRead(String key) {
@@ -111,7 +113,12 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
 
     /** What {@link #willRead} does; true when the kernel was given the hint. */
     boolean hint(String key) {
-        return !closed && Keys.valid(key) && !mappings.inMemory(key) && FileAdvice.willNeed(root.resolve(key));
+        if (closed || !Keys.valid(key) || mappings.inMemory(key) || !hintSampling.shouldAsk()) {
+            return false;
+        }
+        boolean hinted = FileAdvice.willNeed(root.resolve(key));
+        hintSampling.asked(hinted);
+        return hinted;
     }
 
     /** {@code file:} URI of the root, with the I/O mode as {@code ?io=} when it is not the default. */
