@@ -8,10 +8,11 @@ import java.util.List;
 /**
  * bench/tune.sh's check of a tuned copy: scans the array at PATH much as stride tune scans a candidate, so the figures
  * compare (it scales by records where tune scales by rounds of a chunk per thread, the same on a whole array of many
- * chunks; it opens with a shard or chunk per thread where tune opens with as few shards as give each thread a chunk). Five passes first warm the JIT (tune's candidates after the first find it warm); then a freshly opened reader
- * reads a read unit (shard or chunk) per thread untimed and scans the rest once, timed and scaled to the whole array
- * (tune's first scan, less the reader's opening), then scans all of it five times more, the fastest counting (its warm
- * scan). The first scan is repeated in three fresh readers, the median counting, as tune does. Prints one JSON object:
+ * chunks; it opens with a shard or chunk per thread where tune opens with as few shards as give each thread a chunk).
+ * Five passes first warm the JIT (tune's candidates after the first find it warm); then a freshly opened reader reads a
+ * read unit (shard or chunk) per thread untimed and scans the rest once, timed and scaled to the whole array (tune's
+ * first scan, less the reader's opening), then scans all of it five times more, the fastest counting (its warm scan).
+ * The first scan is repeated in three fresh readers, the median counting, as tune does. Prints one JSON object:
  * records, first_seconds, warm_seconds.
  *
  * usage: java -cp cli/target/stride.jar bench/TuneCheck.java PATH FIELD[,FIELD...]

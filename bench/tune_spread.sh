@@ -4,11 +4,12 @@
 #
 # One tune.sh run compares one tune figure with one copy figure, minutes apart, on a machine whose speed drifts; this
 # sets the spread of each beside the other. On the benchmark array zstd.zarr (field x), makes whole copies in three
-# uncompressed layouts (chunks of 131072; the same in shards of 1048576; chunks of 32768 in shards of 262144), then
-# runs ROUNDS (default 6) rounds, each a `stride tune --json` within BUDGET (default 60s), which measures those layouts
-# among others, and bench/TuneCheck.java on each copy. The report gives each layout's first and warm scan as tune
-# measured them and as the copies gave them: every round, and the median of the rounds' ratios (a round's figures are
-# taken a minute apart, where the machine's speed has drifted least). Run by hand, not in CI. Results: $RESULTS, else bench/target/tune-spread/ (tune-N.json, checks.jsonl, spread.md); copies are deleted.
+# uncompressed layouts (chunks of 131072; the same in shards of 1048576; chunks of 32768 in shards of 262144), then runs
+# ROUNDS (default 6) rounds, each a `stride tune --json` within BUDGET (default 60s), which measures those layouts among
+# others, and bench/TuneCheck.java on each copy. The report gives each layout's first and warm scan as tune measured
+# them and as the copies gave them: every round, and the median of the rounds' ratios (a round's figures are taken a
+# minute apart, where the machine's speed has drifted least). Run by hand, not in CI. Results: $RESULTS, else
+# bench/target/tune-spread/ (tune-N.json, checks.jsonl, spread.md); copies are deleted.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 bench_start tune-spread "$@"

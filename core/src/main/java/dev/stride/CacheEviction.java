@@ -18,8 +18,8 @@ import java.util.stream.Stream;
  * memory bounds the scan (bench/results/2026-12-06-tune-after-fixes.md). It reads rather than writes because a whole
  * array's scan finds the cache full of clean lines, the records it read last; dirty lines (this buffer's, or those of
  * the candidate tune has just written) would make the timed scan write them back to memory as it reads, a cost the
- * array's scan never pays (bench/results/2026-12-07-tune-eviction.md). An array that fits the cache itself scans from it, so for one no buffer
- * is made and nothing is read.
+ * array's scan never pays (bench/results/2026-12-07-tune-eviction.md). An array that fits the cache itself scans from
+ * it, so for one no buffer is made and nothing is read.
  */
 final class CacheEviction implements AutoCloseable {
     /**
