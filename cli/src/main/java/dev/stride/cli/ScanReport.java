@@ -31,7 +31,8 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
     /** Headers of {@link #cells()}. */
     static final List<String> HEADERS = List.of("field", "count", "sum", "min", "max", "mean", "records/s");
     private static final MathContext BRIEF = new MathContext(7);
-    /** Units TimeText prints as a date without a time of day. */
+    /** What the text says for a least, greatest or mean value of nothing counted. */
+    private static final String NONE = "none";
 
     double recordsPerSecond() {
         return records / Math.max(seconds, 1e-9);
@@ -55,7 +56,7 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
             members.put("sum", exact(sum()));
             members.put("min", exact(min()));
             members.put("max", exact(max()));
-            members.put("mean", number(stats.mean()));
+            members.put("mean", stats.count() == 0 ? Json.JNull.NULL : number(stats.mean()));
         }
         members.put("seconds", number(seconds));
         members.put("records_per_second", number(recordsPerSecond()));
@@ -94,7 +95,7 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
             details.add("sum", sum())
                     .add("min", withIso(min(), stats instanceof FieldStats.Times t ? t.min() : 0))
                     .add("max", withIso(max(), stats instanceof FieldStats.Times t ? t.max() : 0))
-                    .add("mean", withIso(plain(stats.mean()), Math.round(stats.mean())));
+                    .add("mean", stats.count() == 0 ? NONE : withIso(plain(stats.mean()), Math.round(stats.mean())));
         }
         switch (stats) {
             case FieldStats.Floats f when f.nanCount() > 0 -> details.add("NaN values", Long.toString(f.nanCount()));
@@ -118,7 +119,7 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
         }
         boolean datetime = stats instanceof FieldStats.Times t && t.type().datetime();
         return new String[] {TerminalText.of(stats.field()), String.format(Locale.ROOT, "%,d", stats.count()), datetime ? "" : brief(sum()),
-                brief(min()), brief(max()), brief(plain(stats.mean())), String.format(Locale.ROOT, "%,.0f", recordsPerSecond())};
+                brief(min()), brief(max()), stats.count() == 0 ? NONE : brief(plain(stats.mean())), String.format(Locale.ROOT, "%,.0f", recordsPerSecond())};
     }
 
     /** The sum as text: integers and times exactly, floats as the nearest double; NaN for strings, which have none. */
@@ -136,7 +137,7 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
         return switch (stats) {
             case FieldStats.Strings s when s.count() > 0 -> '"' + TerminalText.of(least ? s.min() : s.max()) + '"';
             case FieldStats.ByteStrings b when b.count() > 0 -> "b\"" + ByteStringText.of(least ? b.min() : b.max()) + '"';
-            default -> "none";
+            default -> NONE;
         };
     }
 
@@ -157,10 +158,13 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
         return extreme(false);
     }
 
-    /** Min or max in the field's own type; "NaN" when nothing was counted. */
+    /**
+     * Min or max in the field's own type; "none" when nothing was counted (no record matched, or every value was NaN
+     * or NaT), which JSON prints as null: a "NaN" there would read as a value of an integer field.
+     */
     private String extreme(boolean least) {
         if (stats.count() == 0) {
-            return "NaN";
+            return NONE;
         }
         return switch (stats) {
             case FieldStats.Integers i -> (least ? i.minValue() : i.maxValue()).toString();
@@ -193,7 +197,7 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
     }
 
     private String brief(String text) {
-        if (stats instanceof FieldStats.Times t && t.type().datetime() && !text.equals("NaN")) {
+        if (stats instanceof FieldStats.Times t && t.type().datetime() && !text.equals(NONE)) {
             return iso(t, new BigDecimal(text).setScale(0, RoundingMode.HALF_EVEN).longValue());
         }
         if (!Character.isDigit(text.charAt(text.length() - 1))) {
@@ -213,8 +217,11 @@ record ScanReport(FieldStats stats, DataType fieldType, long records, double sec
         return Double.isFinite(v) && magnitude >= 1e-3 && magnitude < 1e16 ? new BigDecimal(shortest).toPlainString() : shortest;
     }
 
-    /** A number's text as JSON: exact digits, or "NaN", "Infinity", "-Infinity" as strings. */
+    /** A number's text as JSON: exact digits, "NaN", "Infinity", "-Infinity" as strings, or null for none. */
     private static Json exact(String text) {
+        if (text.equals(NONE)) {
+            return Json.JNull.NULL;
+        }
         return Character.isDigit(text.charAt(text.length() - 1)) ? new Json.JNumber(text) : Json.string(text);
     }
 

@@ -102,6 +102,24 @@ class WhereCommandTest {
     }
 
     @Test
+    void aScanMatchingNothingHasNoLeastGreatestOrMeanValue() {
+        CliRun run = CliRun.of("scan", records(), "--field", "id,when,point.y", "--where", "point.y > 1e300 and point.y < 1e301", "--json");
+        assertEquals(0, run.exitCode(), run.err());
+        for (String line : run.lines()) {
+            Json.JObject o = json(line);
+            assertEquals(Json.number(0), o.get("count"), line);
+            assertEquals(0, ((Json.JNumber) o.get("sum")).doubleValue(), line);
+            for (String none : List.of("min", "max", "mean")) {
+                assertEquals(Json.JNull.NULL, o.get(none), none + " in " + line);
+            }
+        }
+        CliRun text = CliRun.of("scan", records(), "--field", "when", "--where", "point.y > 1e300 and point.y < 1e301");
+        assertEquals(0, text.exitCode(), text.err());
+        assertEquals(List.of("min              none", "max              none", "mean             none"),
+                List.of(text.lines()).subList(3, 6), text.out());
+    }
+
+    @Test
     void indexLetsScanSkipChunksUntilOneIsRewritten() throws IOException {
         Path r = records();
         CliRun index = CliRun.of("index", r);
