@@ -113,10 +113,21 @@ public final class ChunkStatistics {
      * @throws ZarrException.StoreFailure when the store cannot read it, or the link names no key of the store
      */
     public static ChunkStatistics sidecar(ZarrArray array) {
-        ZarrException.BadRequest.requireNonNull(array, "array");
-        String key = array.reader().prefix() + StatisticsLink.path(array.metadata().attributes());
+        String key = array.reader().prefix() + sidecarPath(array);
         byte[] json = array.reader().store().readBytes(key);
         return json == null ? null : parse(array, json, key);
+    }
+
+    /**
+     * Where {@link #sidecar} and {@link #storeBeside} keep an array's statistics, relative to the array: the path its
+     * {@code stride.statistics} attribute names, else {@value #SIDECAR}.
+     *
+     * @param array the array
+     * @return the key relative to the array's own
+     */
+    public static String sidecarPath(ZarrArray array) {
+        ZarrException.BadRequest.requireNonNull(array, "array");
+        return StatisticsLink.path(array.metadata().attributes());
     }
 
     /**
@@ -128,7 +139,7 @@ public final class ChunkStatistics {
      * @throws ZarrException.StoreFailure naming the key when the store refuses the write
      */
     public void storeBeside() {
-        String key = array.reader().prefix() + StatisticsLink.path(array.metadata().attributes());
+        String key = array.reader().prefix() + sidecarPath(array);
         if (!(array.reader().store() instanceof WritableStore store)) {
             throw new ZarrException.Unsupported(array.path(), null, "its store (" + array.reader().store().descriptor()
                     + ") cannot be written: keep the statistics elsewhere");

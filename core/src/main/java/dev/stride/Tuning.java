@@ -77,7 +77,7 @@ public final class Tuning {
             TuningTrial.Sample sample = new TuningTrial.Sample(records, array.layout().order(), plan.sampleShape(),
                     array.readUnitShape(), array.dataType(), array.metadata().fillValue().as(array.dataType()), recordSize,
                     array.shape()[0]);
-            TuningTrial trial = new TuningTrial(scratch.writer(), scratch::reopen, sample, fields, allFields,
+            TuningTrial trial = new TuningTrial(scratch, sample, fields, allFields,
                     options.threads(), clock, options.progress(), eviction::run);
             TuningRanking ranking = new TuningRanking(options.minSpeed());
             long bytesPerIndex = records.byteSize() / plan.sampleShape()[0];

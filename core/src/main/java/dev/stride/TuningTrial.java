@@ -18,7 +18,6 @@ import java.util.OptionalLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 
 /**
  * Measures one layout on the sample: writes the sample in it under the scratch hierarchy (timed, on every thread),
@@ -44,9 +43,8 @@ final class TuningTrial implements TuningSearch.Trial {
                   long recordSize, long arrayLength) {
     }
 
-    private final ZarrWriter scratch;
+    private final TuningScratch scratch;
     private final String where;
-    private final Supplier<Zarr> reopen;
     private final Sample sample;
     private final List<String> fields;
     private final List<String> allFields;
@@ -57,17 +55,16 @@ final class TuningTrial implements TuningSearch.Trial {
     private int trials;
 
     /**
-     * @param scratch the hierarchy candidates are written into
-     * @param reopen opens that hierarchy afresh for reading, so no reader state of an earlier scan is reused
+     * @param scratch the hierarchy candidates are written into, opened afresh for each reader so that no reader state of
+     *        an earlier scan is reused
      * @param fields the chosen fields, scanned first
      * @param allFields every leaf field
      * @param evictCaches run before each timed scan, so that the scan reads from where a scan of the whole array would
      */
-    TuningTrial(ZarrWriter scratch, Supplier<Zarr> reopen, Sample sample, List<String> fields, List<String> allFields,
+    TuningTrial(TuningScratch scratch, Sample sample, List<String> fields, List<String> allFields,
                 int threads, LongSupplier clock, Consumer<String> progress, Runnable evictCaches) {
         this.scratch = scratch;
-        this.where = String.valueOf(scratch.store().descriptor());
-        this.reopen = reopen;
+        this.where = String.valueOf(scratch.writer().store().descriptor());
         this.sample = sample;
         this.fields = fields;
         this.allFields = allFields;
@@ -83,8 +80,8 @@ final class TuningTrial implements TuningSearch.Trial {
         long started = clock.getAsLong();
         return written("measuring", "/candidate-", layout, sample.shape(), node -> {
             double writeSeconds = seconds(started);
-            long stored = storedBytes(scratch.store(), node.substring(1) + "/");
-            try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
+            long stored = storedBytes(scratch.writer().store(), node.substring(1) + "/");
+            try (Zarr zarr = scratch.reopen(); ZarrArray array = zarr.array(node)) {
                 ScanOptions options = ScanOptions.threads(threads);
                 Passes passes = new Passes(array, layout, options);
                 OptionalLong sentBefore = zarr.store().requestsSent();
@@ -116,7 +113,7 @@ final class TuningTrial implements TuningSearch.Trial {
     private double medianFirst(double timed, String node, Layout layout, ScanOptions options, long deadlineNanos) {
         List<Double> firsts = new ArrayList<>(List.of(timed));
         while (firsts.size() < FIRST_SCANS && clock.getAsLong() + 2 * nanos(timed) < deadlineNanos) {
-            try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
+            try (Zarr zarr = scratch.reopen(); ZarrArray array = zarr.array(node)) {
                 firsts.add(new Passes(array, layout, options).firstAfterOpening());
             }
         }
@@ -245,7 +242,7 @@ final class TuningTrial implements TuningSearch.Trial {
             throw new ZarrException.StoreFailure(null, doing + " " + layout.describe() + " in the scratch location "
                     + where + node + " failed: " + e.getMessage(), e);
         } finally {
-            scratch.delete(node);
+            scratch.writer().delete(node);
         }
     }
 
@@ -276,7 +273,7 @@ final class TuningTrial implements TuningSearch.Trial {
             long[] shape = sample.shape().clone();
             shape[0] = Math.min(shape[0], layout.shard() > 0 ? layout.shard() : layout.chunk());
             written("warming up on", "/warm-up-", layout, shape, node -> {
-                try (Zarr zarr = reopen.get(); ZarrArray array = zarr.array(node)) {
+                try (Zarr zarr = scratch.reopen(); ZarrArray array = zarr.array(node)) {
                     ScanOptions options = ScanOptions.threads(threads);
                     array.scan(fields, null, options);
                     if (!fields.equals(allFields)) {
@@ -293,7 +290,8 @@ final class TuningTrial implements TuningSearch.Trial {
      * (shards) on every thread.
      */
     private void write(String node, Layout layout, long[] shape) {
-        try (ArrayWriter writer = scratch.createArray(node, layout.spec(sample.type(), sample.fill(), shape,
+        scratch.checkRunning();
+        try (ArrayWriter writer = scratch.writer().createArray(node, layout.spec(sample.type(), sample.fill(), shape,
                 sample.readUnit(), sample.recordSize()))) {
             long slab = layout.shard() > 0 ? layout.shard() : layout.chunk();
             long bytesPerIndex = sample.records().byteSize() / sample.shape()[0];
@@ -304,6 +302,7 @@ final class TuningTrial implements TuningSearch.Trial {
                 start[0] = n * slab;
                 stop[0] = Math.min(shape[0], start[0] + slab);
                 MemorySegment records = sample.records().asSlice(start[0] * bytesPerIndex, (stop[0] - start[0]) * bytesPerIndex);
+                scratch.checkRunning();
                 writer.write(new Region(start, stop), records, sample.order());
             });
             writer.commit();

@@ -25,8 +25,6 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 @Command(name = "copy",
@@ -90,9 +88,6 @@ final class CopyCommand extends NodeCommand {
 
     /** The groups whose source had consolidated metadata (v2 .zmetadata, v3 consolidated_metadata): the copy's have it too. */
     private final List<String> consolidated = new ArrayList<>();
-
-    /** Failures that happened while writing (several threads may fail at once), located under DST rather than PATH. */
-    private final Set<ZarrException> destinationFailures = ConcurrentHashMap.newKeySet();
 
     @Override
     public Integer call() {
@@ -210,11 +205,7 @@ final class CopyCommand extends NodeCommand {
     private TargetLayout checkUsage() {
         requireThreads(threads);
         TargetLayout layout = layoutChoice.layout(this::usageError);
-        destinationPath = localOrUsage(destination);
-        if (destinationPath != null && !Directories.vacant(destinationPath)) {
-            throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
-        }
-        refuseOutputInside(destination, destinationPath, "copied");
+        destinationPath = newHierarchyDestination(destination, "copied");
         return layout;
     }
 
@@ -305,8 +296,7 @@ final class CopyCommand extends NodeCommand {
         try {
             return step.get();
         } catch (ZarrException e) {
-            destinationFailures.add(e);
-            throw e;
+            throw atOutput(destination, e);
         }
     }
 
@@ -315,11 +305,6 @@ final class CopyCommand extends NodeCommand {
             step.run();
             return null;
         });
-    }
-
-    @Override
-    public String rootOf(ZarrException e) {
-        return destinationFailures.contains(e) ? destination : location;
     }
 
     /** Bytes a node's files take on disk, or -1 for a node in another kind of store. */

@@ -14,9 +14,6 @@ import java.util.stream.Stream;
 
 /** What the writing commands ask of the file system about a directory. */
 final class Directories {
-    /** Links followed at most while resolving a path, as Linux does (ELOOP beyond). */
-    private static final int MAX_LINKS = 40;
-
     private Directories() {
     }
 
@@ -29,6 +26,25 @@ final class Directories {
             return entries.findAny().isEmpty();
         } catch (IOException e) {
             throw new ZarrException.StoreFailure(null, "cannot list " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * True for a directory on another file system than its parent's (a mount point), which no rename can replace;
+     * false where the file system does not say.
+     */
+    static boolean mountPoint(Path dir) {
+        Path parent = dir.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        if (parent == null) {
+            return true;
+        }
+        try {
+            return !Files.getAttribute(dir, "unix:dev").equals(Files.getAttribute(parent, "unix:dev"));
+        } catch (UnsupportedOperationException | IOException e) {
+            return false;
         }
     }
 
@@ -62,30 +78,6 @@ final class Directories {
                 return FileVisitResult.CONTINUE;
             }
         });
-    }
-
-    /**
-     * The real path {@code p} has or would have: its deepest existing ancestor with every link resolved, links
-     * left dangling followed to where they point, then the names that do not exist yet.
-     */
-    static Path real(Path p) throws IOException {
-        Path at = p.toAbsolutePath();
-        for (int links = 0; links < MAX_LINKS; links++) {
-            Path existing = at;
-            while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-                existing = existing.getParent();
-            }
-            if (existing == null) {
-                return at.normalize();
-            }
-            Path rest = existing.relativize(at);
-            if (Files.isSymbolicLink(existing) && !Files.exists(existing)) {
-                at = existing.resolveSibling(Files.readSymbolicLink(existing)).resolve(rest);
-            } else {
-                return existing.toRealPath().resolve(rest).normalize();
-            }
-        }
-        throw new IOException(p + ": too many levels of symbolic links");
     }
 
     private static long size(Path file) {

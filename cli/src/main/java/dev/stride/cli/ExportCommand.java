@@ -7,15 +7,19 @@ import dev.stride.arrow.ParquetExport;
 import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.internal.file.WholeFile;
+import dev.stride.internal.text.IoText;
+import dev.stride.model.ZarrException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.BufferedWriter;
+import java.io.FilterOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.channels.Channels;
@@ -51,7 +55,7 @@ final class ExportCommand extends NodeCommand {
     ParquetExport.Codec compression;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         ExportFormat as = chosenFormat();
         boolean toStdout = destination.equals("-");
         if (toStdout && as == ExportFormat.ARROW) {
@@ -59,16 +63,21 @@ final class ExportCommand extends NodeCommand {
         }
         if (!toStdout) {
             refuseOutputInside(destination, Path.of(destination), "exported");
+            requireFileOutput(Path.of(destination));
         }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
             Region box = choice.box(array);
             ProgressBar progress = new ProgressBar(err(), "export " + location, "rows", Terminal::stderrIsTerminal);
-            if (toStdout) {
-                // the file descriptor itself: Arrow's buffers go to the pipe with no copy on the heap
-                write(as, array, box, new FileOutputStream(FileDescriptor.out).getChannel(), progress);
-            } else {
-                writeWhole(as, array, box, Path.of(destination), progress);
+            try {
+                if (toStdout) {
+                    // the file descriptor itself: Arrow's buffers go to the pipe with no copy on the heap
+                    write(as, array, box, new FileOutputStream(FileDescriptor.out).getChannel(), progress);
+                } else {
+                    writeWhole(as, array, box, Path.of(destination), progress);
+                }
+            } catch (IOException e) {
+                throw atOutput(toStdout ? "stdout" : destination, new ZarrException.StoreFailure(null, "cannot write: " + IoText.reason(e), e));
             }
             progress.clear();
         }
@@ -110,14 +119,51 @@ final class ExportCommand extends NodeCommand {
             Export.write(as.columns(), array, choice.fields, box, out, codec(), progress);
             return;
         }
-        PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-                Channels.newOutputStream(out), StandardCharsets.UTF_8), 1 << 16));
+        FirstFailure sink = new FirstFailure(Channels.newOutputStream(out));
+        PrintWriter text = new PrintWriter(new BufferedWriter(new OutputStreamWriter(sink, StandardCharsets.UTF_8), 1 << 16));
         CatFormat cat = as == ExportFormat.CSV ? CatFormat.CSV : CatFormat.JSONL;
         ElementWriter writer = cat.writer(Projection.of(array, choice.fields), box, text);
         Elements.print(array, box, box.size(), writer, text, progress);
         text.flush();
         if (text.checkError()) {
-            throw new IOException("the output was closed before the export finished");
+            throw sink.failure != null ? sink.failure : new IOException("the output was closed before the export finished");
+        }
+    }
+
+    /**
+     * Keeps the first failure of the stream under a {@link PrintWriter}, which only says that one happened: a full
+     * disk should be named as such.
+     */
+    private static final class FirstFailure extends FilterOutputStream {
+        IOException failure;
+
+        FirstFailure(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                throw kept(e);
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                throw kept(e);
+            }
+        }
+
+        private IOException kept(IOException e) {
+            if (failure == null) {
+                failure = e;
+            }
+            return e;
         }
     }
 }

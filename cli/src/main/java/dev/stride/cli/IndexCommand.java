@@ -3,6 +3,7 @@ package dev.stride.cli;
 import dev.stride.ChunkStatistics;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.internal.file.WholeFile;
 import dev.stride.internal.text.IoText;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
@@ -11,14 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 @Command(name = "index",
@@ -64,14 +63,18 @@ final class IndexCommand extends NodeCommand {
         }
         try (Zarr zarr = openHierarchy()) {
             ZarrArray array = openArray(zarr);
-            Path file = statistics != null ? statistics : path != null ? path.resolve(ChunkStatistics.SIDECAR) : null;
+            // a local array's sidecar is written as a file: its store was opened for reading
+            Path file = statistics != null ? statistics : path != null ? path.resolve(ChunkStatistics.sidecarPath(array)) : null;
             if (statistics != null) {
                 refuseOutputInside(statistics.toString(), statistics, "indexed");
             } else if (file == null && !(zarr.store() instanceof WritableStore)) {
                 throw usageError(location + " cannot be written to: give --statistics FILE");
             }
+            if (file != null) {
+                requireFileOutput(file);
+            }
             Consumer<ChunkStatistics> save = file != null ? soFar -> write(file, soFar.toJson()) : ChunkStatistics::storeBeside;
-            String where = file != null ? file.toString() : location + "/" + ChunkStatistics.SIDECAR;
+            String where = file != null ? file.toString() : location + "/" + ChunkStatistics.sidecarPath(array);
             ProgressBar progress = new ProgressBar(err(), "index " + location, "chunks", Terminal::stderrIsTerminal);
             long started = System.nanoTime();
             ChunkStatistics built = ChunkStatistics.update(array, rebuild ? null : existing(array, file), maxChunks,
@@ -109,24 +112,16 @@ final class IndexCommand extends NodeCommand {
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
-            throw usageError("cannot read " + file + ": " + IoText.reason(e));
+            throw atOutput(file.toString(), new ZarrException.StoreFailure(null, "cannot read: " + IoText.reason(e), e));
         }
     }
 
-    /** Writes through a temporary file renamed into place, so a reader never sees half the statistics. */
+    /** Writes the file whole ({@link WholeFile}), so a reader never sees half the statistics. */
     private void write(Path file, byte[] json) {
         try {
-            Path dir = file.toAbsolutePath().getParent();
-            // a name of its own rather than createTempFile's, whose file only its owner may read
-            Path temp = dir.resolve(".stride-statistics-" + UUID.randomUUID() + ".json");
-            try {
-                Files.write(temp, json, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            WholeFile.write(file, out -> out.write(ByteBuffer.wrap(json)));
         } catch (IOException e) {
-            throw usageError("cannot write " + file + ": " + IoText.reason(e));
+            throw atOutput(file.toString(), new ZarrException.StoreFailure(null, "cannot write: " + IoText.reason(e), e));
         }
     }
 }

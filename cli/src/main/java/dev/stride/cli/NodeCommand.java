@@ -3,6 +3,7 @@ package dev.stride.cli;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.model.GroupMetadata;
+import dev.stride.internal.file.RealPath;
 import dev.stride.internal.text.IoText;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
@@ -22,6 +23,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** What the commands on a node share: the PATH argument, the output streams, and failures located under PATH. */
 abstract class NodeCommand implements Callable<Integer>, Failures.Located {
@@ -35,9 +37,14 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
      * file (which is read as a store, with no directory to check).
      */
     Path path;
+    /** The zip file PATH leads into (data.zarr.zip/points), or null: an output there would overwrite what is read. */
+    private Path zipFile;
 
     @Spec
     CommandSpec spec;
+
+    /** Failures at an output (several threads may fail at once), by exception, with the output they are located under. */
+    private final Map<ZarrException, String> outputFailures = new ConcurrentHashMap<>();
 
     @Option(names = "--no-sign-request", description = "Read (and write) s3://, az:// and abfs(s):// stores anonymously, without credentials, as the aws command line does.")
     boolean noSignRequest;
@@ -55,17 +62,18 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     void location(String given) {
         location = given;
         Path local = localOrUsage(given);
-        path = local == null || intoZipFile(local) ? null : local;
+        zipFile = local == null ? null : zipFileOf(local);
+        path = zipFile != null ? null : local;
     }
 
-    /** Whether {@code p} or a parent of it is a zip file: the library then opens the hierarchy inside it. */
-    private static boolean intoZipFile(Path p) {
+    /** The zip file {@code p} is or lies inside (the library then opens the hierarchy inside it), or null. */
+    private static Path zipFileOf(Path p) {
         for (Path at = p.toAbsolutePath(); at != null && at.getFileName() != null; at = at.getParent()) {
             if (at.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip") && Files.isRegularFile(at)) {
-                return true;
+                return at;
             }
         }
-        return false;
+        return null;
     }
 
     ParameterException usageError(String message) {
@@ -81,18 +89,20 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
 
     /**
      * Refuses an output at or below PATH, where writing would change the node being read (an export over its
-     * {@code zarr.json}, a copy into itself): local paths compared with their links resolved (an output not there yet
-     * by its deepest existing parent), store URIs of one scheme and endpoint by their path.
+     * {@code zarr.json}, a copy into itself, any output over the zip file PATH leads into): local paths compared with
+     * their links resolved (an output not there yet by its deepest existing parent), store URIs of one scheme and
+     * endpoint by their path.
      *
      * @param output the output as the user gave it
      * @param local the file or directory it names, or null for a store URI of another scheme
      * @param doing what the command does to PATH, "exported"
      */
     void refuseOutputInside(String output, Path local, String doing) {
+        Path read = path != null ? path : zipFile;
         boolean inside;
-        if (path != null && local != null) {
-            inside = realPath(local).startsWith(realPath(path));
-        } else if (path == null && local == null) {
+        if (read != null && local != null) {
+            inside = realPath(local).startsWith(realPath(read));
+        } else if (read == null && local == null) {
             StoreDescriptor in = store(location);
             StoreDescriptor out = store(output);
             String from = in.uri().toString().replaceFirst("/+$", "");
@@ -119,7 +129,7 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     /** Where {@code p} is or would be, links resolved. */
     Path realPath(Path p) {
         try {
-            return Directories.real(p);
+            return RealPath.of(p);
         } catch (IOException e) {
             throw usageError("cannot resolve " + p + ": " + IoText.reason(e));
         }
@@ -165,8 +175,50 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
         return "it holds " + shown + (more > 0 ? " and " + more + " more" : "");
     }
 
+    /**
+     * The directory a copy is to write a new hierarchy to, links followed, or null for a store URI. Refused unless
+     * nothing is there yet or an empty directory that the finished copy can be renamed onto (not a mount point), and
+     * not inside PATH, before anything is read.
+     *
+     * @param destination DST as the user gave it
+     * @param doing what the command does to PATH, "copied"
+     */
+    Path newHierarchyDestination(String destination, String doing) {
+        Path local = localOrUsage(destination);
+        Path real = local == null ? null : realPath(local);
+        if (real != null && !Directories.vacant(real)) {
+            throw usageError(destination + " already exists and is not an empty directory; copy writes a new hierarchy");
+        }
+        if (real != null && Directories.mountPoint(real)) {
+            throw usageError(destination + " is a mount point, which a finished copy cannot be renamed onto; give a new"
+                    + " directory inside it");
+        }
+        refuseOutputInside(destination, real, doing);
+        return real;
+    }
+
+    /**
+     * Refuses an output file that is there as something else than a regular file (links followed): a directory, a
+     * pipe, a device. A whole-file write renames a new file over what it names, which would put a file in its place.
+     */
+    void requireFileOutput(Path file) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw usageError(file + " is not a regular file (a directory, a pipe or a device): give the path of a file to write");
+        }
+    }
+
+    /**
+     * {@code e}, to be reported under {@code output} (a copy's DST, an export's file) rather than under PATH.
+     *
+     * @return {@code e}, to throw
+     */
+    ZarrException atOutput(String output, ZarrException e) {
+        outputFailures.put(e, output);
+        return e;
+    }
+
     @Override
     public String rootOf(ZarrException e) {
-        return location;
+        return outputFailures.getOrDefault(e, location);
     }
 }

@@ -17,18 +17,25 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * A hidden directory beside a destination that a command fills and then renames onto the destination in one step,
  * so the destination holds nothing until everything in it is durable, and nothing at all when the command fails or is
- * killed. Each staging directory has a lock file beside it, locked while its command runs (the lock dies with the
- * process): the next command for the same destination deletes the staging directories whose lock is free.
+ * killed. What is filled lies one level down, in {@value #FILLED}: a destination inside a Zarr hierarchy has the
+ * staging directory for a sibling, which readers of that hierarchy would list as a node once it held a
+ * {@code zarr.json} (they find children by theirs). Each staging directory has a lock file beside it, locked while its
+ * command runs (the lock dies with the process): the next command for the same destination deletes the staging
+ * directories whose lock is free.
  */
 final class Staging implements AutoCloseable {
+    /** The directory inside the staging one that is filled and renamed onto the destination. */
+    private static final String FILLED = "filled";
     private final Path destination;
+    /** The hidden directory beside the destination. */
+    private final Path staging;
     private final Path directory;
     private final Path lockFile;
     private final FileChannel lockChannel;
-    private boolean published;
 
-    private Staging(Path destination, Path directory, Path lockFile, FileChannel lockChannel) {
+    private Staging(Path destination, Path staging, Path directory, Path lockFile, FileChannel lockChannel) {
         this.destination = destination;
+        this.staging = staging;
         this.directory = directory;
         this.lockFile = lockFile;
         this.lockChannel = lockChannel;
@@ -45,11 +52,14 @@ final class Staging implements AutoCloseable {
             String name = prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             Path lockFile = parent.resolve(name + ".lock");
             FileChannel lock = FileChannel.open(lockFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Path staging = parent.resolve(name);
             try {
                 lock.lock();
-                return new Staging(destination, Files.createDirectory(parent.resolve(name)), lockFile, lock);
+                Files.createDirectory(staging);
+                return new Staging(target, staging, Files.createDirectory(staging.resolve(FILLED)), lockFile, lock);
             } catch (IOException | RuntimeException e) {
                 lock.close();
+                Directories.deleteTree(staging);
                 Files.deleteIfExists(lockFile);
                 throw e;
             }
@@ -80,7 +90,7 @@ final class Staging implements AutoCloseable {
     }
 
     /**
-     * Makes the staging directory the destination: renamed onto it (an empty directory there is replaced), then
+     * Makes the filled directory the destination: renamed onto it (an empty directory there is replaced), then
      * fsynced. Refused when something was put at the destination meanwhile: that copy was first.
      */
     void publish() {
@@ -94,8 +104,7 @@ final class Staging implements AutoCloseable {
                 }
                 throw e;
             }
-            published = true;
-            try (FileChannel parent = FileChannel.open(directory.getParent(), StandardOpenOption.READ)) {
+            try (FileChannel parent = FileChannel.open(destination.getParent(), StandardOpenOption.READ)) {
                 parent.force(true);
             }
         } catch (IOException e) {
@@ -103,16 +112,14 @@ final class Staging implements AutoCloseable {
         }
     }
 
-    /** Deletes the staging directory unless it was published, then the lock file. */
+    /** Deletes the staging directory (only an empty one is left once published), then the lock file. */
     @Override
     public void close() {
         try (lockChannel) {
-            if (!published) {
-                Directories.deleteTree(directory);
-            }
+            Directories.deleteTree(staging);
             Files.deleteIfExists(lockFile);
         } catch (IOException e) {
-            throw new ZarrException.StoreFailure(null, "cannot remove " + directory + ": " + IoText.reason(e), e);
+            throw new ZarrException.StoreFailure(null, "cannot remove " + staging + ": " + IoText.reason(e), e);
         }
     }
 }

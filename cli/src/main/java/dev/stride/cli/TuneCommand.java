@@ -9,7 +9,6 @@ import dev.stride.internal.json.JsonCodec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +32,7 @@ import java.util.regex.Pattern;
                 "run keeps within --budget.",
                 "",
                 "Ranks the layouts whose warm scan runs at --min-speed of the fastest or",
-                "better by size, smallest first (sizes within 2% by speed), then the",
+                "better by size, smallest first (sizes within 2%% by speed), then the",
                 "rest by speed, and prints the copy command that applies the first;",
                 "--apply DST runs it. The source is only read; the scratch arrays are",
                 "deleted, also on failure."})
@@ -82,13 +81,8 @@ final class TuneCommand extends NodeCommand {
         if (target != null) {
             refuseOutputInside(target, localOrUsage(target), "tuned");
         }
-        Path applyPath = null;
         if (apply != null) {
-            applyPath = localOrUsage(apply);
-            if (applyPath != null && !Directories.vacant(applyPath)) {
-                throw usageError(apply + " already exists and is not an empty directory; copy writes a new hierarchy");
-            }
-            refuseOutputInside(apply, applyPath, "tuned");
+            newHierarchyDestination(apply, "tuned");
         }
         TuningReport report;
         try (Zarr zarr = openHierarchy(); ZarrArray array = openArray(zarr)) {

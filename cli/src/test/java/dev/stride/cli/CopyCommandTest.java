@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Copies of the fixture hierarchy (a nested struct with fill-valued chunks, a 2-d big-endian grid with overhanging
@@ -145,6 +146,14 @@ class CopyCommandTest {
                 + "(set both with --shards and --chunks)\n", notAMultiple.err());
         CliRun tooManyDimensions = copy(source, copy, "--chunks 2,2");
         assertEquals("stride copy: " + source + "/records: --chunks 2,2 has 2 dimensions, the array 1\n", tooManyDimensions.err());
+        CliRun hugeChunks = copy(source, copy, "--chunks 9223372036854775807");
+        assertEquals(Failures.USAGE, hugeChunks.exitCode(), hugeChunks.err());
+        assertTrue(hugeChunks.err().startsWith("stride copy: " + source + "/records: --chunks 9223372036854775807 makes chunks of "), hugeChunks.err());
+        assertTrue(hugeChunks.err().endsWith("-byte records larger than 2 GiB, which Zarr's codecs cannot hold; give smaller chunks\n"), hugeChunks.err());
+        CliRun hugeShards = copy(source, copy, "--chunks 1 --shards 100000000");
+        assertEquals(Failures.USAGE, hugeShards.exitCode(), hugeShards.err());
+        assertEquals("stride copy: " + source + "/records: --shards 100000000 makes shards of 100000000 chunks, whose index"
+                + " would be larger than 1 GiB; give smaller shards or larger chunks\n", hugeShards.err());
         assertEquals(Failures.USAGE, copy(source, copy, "--chunks 0").exitCode());
         assertEquals(Failures.USAGE, copy(source, copy, "--threads 0").exitCode());
         assertFalse(Files.exists(copy), "nothing is written before every array's layout is known to fit");
@@ -159,6 +168,35 @@ class CopyCommandTest {
         CliRun inside = copy(source, source.resolve("new"), "");
         assertEquals(Failures.USAGE, inside.exitCode());
         assertTrue(inside.err().contains("lies inside " + source), inside.err());
+    }
+
+    @Test
+    void aDestinationThroughALinkIsWrittenWhereTheLinkLeads() throws IOException {
+        Path source = Fixtures.records(dir.resolve("source"));
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Path link = Files.createSymbolicLink(dir.resolve("link"), empty.getFileName());
+        CliRun run = copy(source, link, "");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(Files.isSymbolicLink(link), "the link is kept");
+        assertTrue(Files.isRegularFile(empty.resolve("zarr.json")), "the copy is where it leads");
+    }
+
+    @Test
+    void anEmptyMountPointIsRefusedBeforeAnythingIsCopied() throws Exception {
+        Path source = Fixtures.records(dir.resolve("source"));
+        Path mount = Files.createDirectories(dir.resolve("disk"));
+        assumeTrue(Tmpfs.mount(mount, "size=1m"), "needs root to mount a tmpfs");
+        try {
+            CliRun run = copy(source, mount, "");
+            assertEquals(Failures.USAGE, run.exitCode());
+            assertEquals("stride copy: " + mount + " is a mount point, which a finished copy cannot be renamed onto; give a"
+                    + " new directory inside it (see 'stride copy --help')\n", run.err());
+            try (var left = Files.list(dir)) {
+                assertEquals(List.of(mount, source), left.sorted().toList(), "no staging directory beside it");
+            }
+        } finally {
+            Tmpfs.unmount(mount);
+        }
     }
 
     @Test

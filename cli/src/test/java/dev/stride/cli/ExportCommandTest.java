@@ -1,5 +1,6 @@
 package dev.stride.cli;
 
+import dev.stride.conformance.Corpus;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.TimeStampSecVector;
@@ -131,6 +132,48 @@ class ExportCommandTest {
             assertArrayEquals(new String[] {"out.arrow", "records"}, files.map(p -> p.getFileName().toString()).sorted().toArray(),
                     "no partial file is left beside it");
         }
+    }
+
+    @Test
+    void anOutputThatIsNotAFileIsRefusedUntouchedAndALinkIsFollowed() throws Exception {
+        Path records = records();
+        Path fifo = dir.resolve("fifo.csv");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        CliRun refused = CliRun.of("export", records, fifo);
+        assertEquals(Failures.USAGE, refused.exitCode());
+        assertEquals("stride export: " + fifo + " is not a regular file (a directory, a pipe or a device): give the path of"
+                + " a file to write (see 'stride export --help')\n", refused.err());
+        assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "still the pipe");
+        Path target = Files.createDirectory(dir.resolve("big")).resolve("out.csv");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), dir.relativize(target));
+        CliRun linked = CliRun.of("export", records, link);
+        assertEquals(0, linked.exitCode(), linked.err());
+        assertTrue(Files.isSymbolicLink(link), "the link is kept");
+        assertEquals(CliRun.of("cat", records, "--format", "csv").out(), Files.readString(target), "written where it leads");
+    }
+
+    @Test
+    void aZipFileReadIsNeverTheOutput() throws IOException {
+        Path zip = Files.copy(Corpus.shared().resolve("conformance/zarr-v2/zarr-python-2/data.zipped_from_within.zarr.zip"),
+                dir.resolve("data.zarr.zip"));
+        byte[] before = Files.readAllBytes(zip);
+        String array = zip + "/3d.chunked.i2";
+        CliRun export = CliRun.of("export", array, zip, "--format", "csv");
+        assertEquals(Failures.USAGE, export.exitCode());
+        assertEquals("stride export: " + zip + " lies inside " + array + ", which is being exported; write it elsewhere"
+                + " (see 'stride export --help')\n", export.err());
+        CliRun index = CliRun.of("index", array, "--statistics", zip);
+        assertEquals(Failures.USAGE, index.exitCode());
+        assertTrue(index.err().startsWith("stride index: " + zip + " lies inside " + array), index.err());
+        assertArrayEquals(before, Files.readAllBytes(zip), "the zip is as it was");
+    }
+
+    @Test
+    void aFileThatCannotBeWrittenIsNamedWithTheReason() {
+        Path out = dir.resolve("missing").resolve("out.csv");
+        CliRun run = CliRun.of("export", records(), out);
+        assertEquals(Failures.UNREADABLE, run.exitCode());
+        assertEquals("stride export: " + out + ": cannot write: no such file or directory\n", run.err());
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -162,6 +163,54 @@ class TuneCommandTest {
                     + mount + ": Read-only file system\n", run.err());
         } finally {
             Tmpfs.unmount(mount);
+        }
+    }
+
+    @Test
+    void aTuneStoppedMidwayLeavesNoScratchAndNoStackTrace() throws Exception {
+        Path scratch = Files.createDirectories(dir.resolve("scratch"));
+        for (int round = 0; round < 3; round++) {
+            Path log = dir.resolve("tune-" + round + ".log");
+            Process child = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "--enable-native-access=ALL-UNNAMED",
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                    "tune", struct("record13_zstd").toString(), "--target", scratch.toString(), "--budget", "60s")
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                // candidates being written, later in each round: the stop meets writes in flight
+                int seen = 0;
+                while (seen <= 20 * round) {
+                    assertTrue(child.isAlive(), () -> "tune ended before it was stopped: " + read(log));
+                    assertTrue(System.nanoTime() < deadline, "no candidate was written within a minute");
+                    if (filesBelow(scratch) > 1) {
+                        seen++;
+                    }
+                    Thread.sleep(5);
+                }
+            } finally {
+                child.destroy(); // SIGTERM: the JVM stops as on Ctrl-C, running its shutdown hooks
+                child.waitFor();
+            }
+            try (Stream<Path> left = Files.list(scratch)) {
+                assertEquals(List.of(), left.toList(), "round " + round + " left its scratch directory");
+            }
+            assertFalse(read(log).contains("Exception"), read(log));
+        }
+    }
+
+    private static long filesBelow(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            return all.filter(Files::isRegularFile).count();
+        } catch (java.io.UncheckedIOException racingTheWriter) {
+            return 0;
+        }
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return e.toString();
         }
     }
 

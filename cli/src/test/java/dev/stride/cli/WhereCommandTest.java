@@ -12,7 +12,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -161,6 +163,36 @@ class WhereCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().startsWith(chunks + " written to ") && run.out().strip().endsWith(counts), run.out());
         return run;
+    }
+
+    @Test
+    void indexWritesWhereTheArraysLinkSaysAndScanFindsThem() throws IOException {
+        Path r = records();
+        Path metadata = r.resolve("zarr.json");
+        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(metadata));
+        Map<String, Json> members = new LinkedHashMap<>(doc.members());
+        members.put("attributes", JsonCodec.parse("{\"stride.statistics\": {\"path\": \"custom.json\", \"version\": 1}}"
+                .getBytes(StandardCharsets.UTF_8)));
+        Files.writeString(metadata, JsonCodec.print(new Json.JObject(members), true));
+        backdate(r, 60);
+        CliRun index = CliRun.of("index", r);
+        assertEquals(0, index.exitCode(), index.err());
+        assertTrue(index.out().startsWith("statistics of 2 chunks written to " + r + "/custom.json in "), index.out());
+        assertFalse(Files.exists(r.resolve("stride.statistics.json")));
+        assertEquals(Json.number(1), json(CliRun.of("scan", r, "--where", "id < 5", "--json").out()).get("chunks_skipped"));
+    }
+
+    @Test
+    void statisticsThatCannotBeWrittenOrAreNoFileAreNamed() throws Exception {
+        Path r = records();
+        Path missing = dir.resolve("missing").resolve("stats.json");
+        CliRun unwritable = CliRun.of("index", r, "--statistics", missing);
+        assertEquals(Failures.UNREADABLE, unwritable.exitCode());
+        assertEquals("stride index: " + missing + ": cannot write: no such file or directory\n", unwritable.err());
+        Path fifo = dir.resolve("stats.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        assertUsage(CliRun.of("index", r, "--statistics", fifo), "stride index: " + fifo + " is not a regular file (a"
+                + " directory, a pipe or a device): give the path of a file to write (see 'stride index --help')\n");
     }
 
     @Test

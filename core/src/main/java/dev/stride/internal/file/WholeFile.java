@@ -39,22 +39,29 @@ public final class WholeFile {
      * Writes {@code file} with {@code contents}: into a new hidden file in the same directory (made as any new file is,
      * with the umask's permissions), forced to the disk and then renamed over {@code file}. When {@code contents} or
      * any step fails, the hidden file is deleted and {@code file} is as it was. Hidden files of {@code file} left by
-     * processes of this host that are gone are deleted first.
+     * processes of this host that are gone are deleted first. A symbolic link is followed to the file it names, which is
+     * written, the link kept, as a shell's {@code >} does.
      *
      * @param file the file to write
      * @param contents what fills it
      * @param <T> what the write returns
      * @return what {@code contents} returned
-     * @throws ZarrException.BadRequest when {@code file} is null or a directory
+     * @throws ZarrException.BadRequest when {@code file} is null, a directory, or anything else that is not a regular
+     *         file (a pipe, a device, a socket): renaming over it would put a file where it was
      * @throws IOException when writing, forcing or renaming fails
      */
     public static <T> T write(Path file, Contents<T> contents) throws IOException {
         ZarrException.BadRequest.requireNonNull(contents, "contents");
-        if (Files.isDirectory(ZarrException.BadRequest.requireNonNull(file, "file"))) {
+        Path target = RealPath.of(ZarrException.BadRequest.requireNonNull(file, "file"));
+        if (Files.isDirectory(target)) {
             throw new ZarrException.BadRequest(null, "'" + file + "' is a directory; give the file to write");
         }
-        PartialFile.removeAbandoned(file);
-        Path partial = PartialFile.beside(file);
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            throw new ZarrException.BadRequest(null, "'" + file + "' is not a regular file (a pipe, a device or a socket);"
+                    + " give the path of a file to write");
+        }
+        PartialFile.removeAbandoned(target);
+        Path partial = PartialFile.beside(target);
         try {
             T result;
             try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -64,7 +71,7 @@ public final class WholeFile {
             try (FileChannel sync = FileChannel.open(partial, StandardOpenOption.WRITE)) {
                 sync.force(true);
             }
-            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             return result;
         } finally {
             Files.deleteIfExists(partial);
