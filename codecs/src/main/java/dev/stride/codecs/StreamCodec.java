@@ -6,6 +6,7 @@ import dev.stride.spi.DecodeContext;
 import dev.stride.spi.DecodedSize;
 import dev.stride.spi.Scratch;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -78,7 +79,11 @@ abstract sealed class StreamCodec implements BytesToBytesCodec permits LevelCode
     }
 
     private static String describe(IOException e) {
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e.getMessage() != null) {
+            return e.getMessage();
+        }
+        // the JDK's and xz's streams end an empty or cut-off input with a bare EOFException
+        return e instanceof EOFException ? "the data ends before its stream does (empty or cut off)" : e.getClass().getSimpleName();
     }
 
     @Override

@@ -111,6 +111,7 @@ class V2BadMetadataTest {
             "`|b1`    | 2              | must be true or false, not number",
             "<c8      | [1]            | a complex fill value is [real, imaginary]",
             "`|S6`    | `\"!!\"`     | not base64",
+            "`|S6`    | `\"abc\"`    | not base64: its length 3 is not a multiple of 4 (padded with '=')",
             "`|S2`    | `\"AAAA\"`   | fill value has 3 bytes, more than the 2 of the type",
             "`|V2`    | `\"AAAA\"`   | fill value has 3 bytes, more than the 2 of the type",
             "<U2      | `\"abc\"`    | fill value has 3 characters, more than",

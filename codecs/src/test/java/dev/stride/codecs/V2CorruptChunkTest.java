@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -81,6 +82,14 @@ class V2CorruptChunkTest {
                 assertEquals(size, read.length, "garbled copy " + i);
             }
         }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"gzip, numcodecs/mixed.2d.gzip, 0.0", "lzma, numcodecs/mixed.0d.lzma, 0"})
+    void anEmptyStreamSaysSo(String codec, String path, String key) {
+        var e = assertCorrupt(V2Array.corpus(path, key), new byte[0]);
+        assertTrue(e.getMessage().endsWith(" chunk " + key + ": " + codec + ": the data ends before its stream does (empty or cut off)"),
+                e.getMessage());
     }
 
     @ParameterizedTest

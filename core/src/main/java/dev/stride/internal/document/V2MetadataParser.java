@@ -18,7 +18,6 @@ import dev.stride.spi.ChunkSpec;
 
 import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -195,12 +194,7 @@ public final class V2MetadataParser {
             return new FillValue(type, json, new byte[type.byteSize()]);
         }
         if (type instanceof StructType record) {
-            byte[] bytes;
-            try {
-                bytes = Base64.getDecoder().decode(node.string(json, "/fill_value"));
-            } catch (IllegalArgumentException e) {
-                throw node.invalid("/fill_value", "not base64 of the packed record: " + e.getMessage());
-            }
+            byte[] bytes = FillValues.base64(node, node.string(json, "/fill_value"), "/fill_value", "of the packed record");
             if (bytes.length != record.byteSize()) {
                 throw node.invalid("/fill_value", "base64 fill value has " + bytes.length + " bytes, the record has " + record.byteSize());
             }

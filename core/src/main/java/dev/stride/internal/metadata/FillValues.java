@@ -67,12 +67,7 @@ public final class FillValues {
     }
 
     private static byte[] legacyBytes(Node node, String text, StructType s, String pointer) {
-        byte[] bytes;
-        try {
-            bytes = Base64.getDecoder().decode(text);
-        } catch (IllegalArgumentException e) {
-            throw node.invalid(pointer, "not base64 of the packed record: " + e.getMessage());
-        }
+        byte[] bytes = base64(node, text, pointer, "of the packed record");
         if (bytes.length != s.byteSize()) {
             throw node.invalid(pointer, "base64 fill value has " + bytes.length + " bytes, the record has " + s.byteSize());
         }
@@ -131,10 +126,30 @@ public final class FillValues {
     }
 
     private static byte[] base64(Node node, Json json, String pointer) {
+        return base64(node, node.string(json, pointer), pointer, "");
+    }
+
+    /**
+     * Bytes from standard base64 with its padding, as Python's {@code base64.standard_b64decode} (which zarr-python
+     * encodes them for) takes them: Java's decoder also takes a text whose length is no multiple of 4, so "abc" would
+     * give two bytes where zarr-python reads none.
+     *
+     * @param node the node whose metadata holds the text
+     * @param text the base64
+     * @param pointer the member that holds it
+     * @param what what the bytes are, after "not base64" in the message ("of the packed record"), or ""
+     * @return the bytes
+     * @throws dev.stride.model.ZarrException.InvalidMetadata naming the member when the text is not base64
+     */
+    public static byte[] base64(Node node, String text, String pointer, String what) {
+        String not = "not base64" + (what.isEmpty() ? "" : " " + what) + ": ";
+        if (text.length() % 4 != 0) {
+            throw node.invalid(pointer, not + "its length " + text.length() + " is not a multiple of 4 (padded with '=')");
+        }
         try {
-            return Base64.getDecoder().decode(node.string(json, pointer));
+            return Base64.getDecoder().decode(text);
         } catch (IllegalArgumentException e) {
-            throw node.invalid(pointer, "not base64: " + e.getMessage());
+            throw node.invalid(pointer, not + e.getMessage());
         }
     }
 
