@@ -113,7 +113,7 @@ def check_statistics(path, array, chunks, tagged):
     with open(os.path.join(path, "stride.statistics.json")) as f:
         doc = json.load(f)
     problems = []
-    if doc["format"] != "stride.statistics" or doc["version"] != 1:
+    if doc["format"] != "stride.statistics" or doc["version"] != 2:
         problems.append(f"format {doc['format']} version {doc['version']}")
     keys = sorted(e["key"] for e in doc["chunks"])
     on_disk = chunk_files(path)

@@ -113,7 +113,8 @@ public final class ChunkStatistics {
      * @throws ZarrException.StoreFailure when the store cannot read it, or the link names no key of the store
      */
     public static ChunkStatistics sidecar(ZarrArray array) {
-        String key = array.reader().prefix() + sidecarPath(array);
+        String path = sidecarPath(array);
+        String key = array.reader().prefix() + path;
         byte[] json = array.reader().store().readBytes(key);
         return json == null ? null : parse(array, json, key);
     }

@@ -92,10 +92,13 @@ class ChunkStatisticsTest {
                     "{\"format\": \"parquet\"}".getBytes(StandardCharsets.UTF_8), "s.json"));
             assertEquals("s.json format: is not \"stride.statistics\"", e.getMessage());
             e = assertThrows(ZarrException.Unsupported.class, () -> ChunkStatistics.parse(array,
-                    "{\"format\": \"stride.statistics\", \"version\": 2}".getBytes(StandardCharsets.UTF_8), "s.json"));
-            assertEquals("s.json version: statistics of layout version 2; this Stride reads 1", e.getMessage());
-            String json = new String(ChunkStatistics.build(array, null).toJson(), StandardCharsets.UTF_8)
-                    .replaceFirst("\"min\":0,", "\"min\":\"zero\",");
+                    "{\"format\": \"stride.statistics\", \"version\": 1}".getBytes(StandardCharsets.UTF_8), "s.json"));
+            assertEquals("s.json version: statistics of layout version 1; this Stride reads 2", e.getMessage());
+            String built = new String(ChunkStatistics.build(array, null).toJson(), StandardCharsets.UTF_8);
+            String json = built.replaceFirst("\"min\":0,", "\"min\":\"zero\",");
+            String undecoded = built.replaceFirst("\"decoding\":", "\"encoding\":");
+            e = assertThrows(ZarrException.InvalidMetadata.class, () -> ChunkStatistics.parse(array, undecoded.getBytes(StandardCharsets.UTF_8), "s.json"));
+            assertEquals("s.json decoding: is not an object", e.getMessage());
             e = assertThrows(ZarrException.InvalidMetadata.class, () -> ChunkStatistics.parse(array, json.getBytes(StandardCharsets.UTF_8), "s.json"));
             assertEquals("s.json chunks/0/fields/x/min: is not an integer", e.getMessage());
         }

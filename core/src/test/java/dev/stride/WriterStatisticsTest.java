@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * attributes; and none when asked for none.
  */
 class WriterStatisticsTest {
-    private static final String LINK = "{\"path\":\"stride.statistics.json\",\"version\":1}";
+    private static final String LINK = "{\"path\":\"stride.statistics.json\",\"version\":2}";
 
     static LongStream seeds() {
         return LongStream.range(1, 31);

@@ -66,7 +66,7 @@ class CopyCommandTest {
                       "index_codecs": [{"name": "bytes", "configuration": {"endian": "little"}}, {"name": "crc32c", "configuration": {}}],
                       "index_location": "end"}}]"""), new Json.JArray(List.<Json>copyOf(encoding.codecs())));
             assertEquals(List.of("t"), records.dimensionNames());
-            assertEquals(json("{\"unit\": \"m\", \"stride.statistics\": {\"path\": \"stride.statistics.json\", \"version\": 1}}"),
+            assertEquals(json("{\"unit\": \"m\", \"stride.statistics\": {\"path\": \"stride.statistics.json\", \"version\": 2}}"),
                     records.attributes(), "the source's attributes and the link to the statistics the copy wrote");
             assertEquals(json("{\"id\": 7, \"when\": \"NaT\", \"point\": {\"x\": 0.0, \"y\": 0.0}, \"h\": 0.0, \"z\": [0.0, 0.0], "
                     + "\"tag\": [0, 0, 0], \"ok\": false}"), records.fillValue().json());

@@ -40,7 +40,7 @@ class V2MigrationTest {
     }
 
     /** What a copy adds to each array's attributes: the link to the statistics it wrote beside it. */
-    private static final Json STATISTICS_LINK = Json.object("path", Json.string("stride.statistics.json"), "version", Json.number(1));
+    private static final Json STATISTICS_LINK = Json.object("path", Json.string("stride.statistics.json"), "version", Json.number(2));
 
     private static CliRun copy(Object... args) {
         Object[] all = new Object[args.length + 1];
@@ -159,7 +159,7 @@ class V2MigrationTest {
                  "chunk_key_encoding": {"name": "default", "configuration": {"separator": "/"}},
                  "fill_value": "AAAAAAAA+D8AAAAAAAAEwAAAUEA=",
                  "codecs": [{"name": "bytes"}],
-                 "attributes": {"stride.statistics": {"path": "stride.statistics.json", "version": 1}}}"""),
+                 "attributes": {"stride.statistics": {"path": "stride.statistics.json", "version": 2}}}"""),
                 V2Corpus.parse(copy.resolve("zarr.json")));
         V2Corpus.assertValues(c.values(), V2Corpus.elements(CliRun.of("cat", copy, "--format", "jsonl")), c.path());
 

@@ -151,7 +151,7 @@ class WhereCommandTest {
         Path file = r.resolve("stride.statistics.json");
         Files.writeString(file, "{\"format\": \"stride.statistics\", \"version\": 9}");
         CliRun run = assertIndexed(r, "statistics of 2 chunks", "(2 read, 0 unchanged)");
-        assertEquals("stride index: warning: " + file + " version: statistics of layout version 9; this Stride reads 1;"
+        assertEquals("stride index: warning: " + file + " version: statistics of layout version 9; this Stride reads 2;"
                 + " computing the statistics anew\n", run.err());
         assertUsage(CliRun.of("index", r, "--max-chunks", "-1"), "stride index: --max-chunks must be 0 or more, not -1 (see 'stride index --help')\n");
     }
@@ -171,7 +171,7 @@ class WhereCommandTest {
         Path metadata = r.resolve("zarr.json");
         Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(metadata));
         Map<String, Json> members = new LinkedHashMap<>(doc.members());
-        members.put("attributes", JsonCodec.parse("{\"stride.statistics\": {\"path\": \"custom.json\", \"version\": 1}}"
+        members.put("attributes", JsonCodec.parse("{\"stride.statistics\": {\"path\": \"custom.json\", \"version\": 2}}"
                 .getBytes(StandardCharsets.UTF_8)));
         Files.writeString(metadata, JsonCodec.print(new Json.JObject(members), true));
         backdate(r, 60);
@@ -180,6 +180,25 @@ class WhereCommandTest {
         assertTrue(index.out().startsWith("statistics of 2 chunks written to " + r + "/custom.json in "), index.out());
         assertFalse(Files.exists(r.resolve("stride.statistics.json")));
         assertEquals(Json.number(1), json(CliRun.of("scan", r, "--where", "id < 5", "--json").out()).get("chunks_skipped"));
+    }
+
+    @Test
+    void statisticsOfAnotherByteOrderOrKeyEncodingAreNotTrusted() throws IOException {
+        Path r = records();
+        assertEquals(0, CliRun.of("index", r).exitCode());
+        Path metadata = r.resolve("zarr.json");
+        String little = Files.readString(metadata);
+        // the same chunk bytes read big-endian: c/1's second id, Long.MIN_VALUE stored little-endian, is 128
+        // only zarr.json changes: the chunk files keep the identities their statistics recorded
+        Files.writeString(metadata, little.replace("\"endian\": \"little\"", "\"endian\": \"big\""));
+        Json.JObject swapped = json(CliRun.of("scan", r, "--where", "id = 128", "--json").out());
+        assertEquals(List.of(Json.number(1), Json.number(0)), List.of(swapped.get("matched_records"), swapped.get("chunks_skipped")));
+        // keys c.0 and c.1 now, holding the chunks the other way round; c/0 and c/1 stay as they were
+        Files.writeString(metadata, little.replace(Fixtures.KEYS, "\"chunk_key_encoding\": {\"name\": \"default\", \"configuration\": {\"separator\": \".\"}}"));
+        Files.copy(r.resolve("c/0"), r.resolve("c.1"));
+        Files.copy(r.resolve("c/1"), r.resolve("c.0"));
+        Json.JObject moved = json(CliRun.of("scan", r, "--where", "id < 5", "--json").out());
+        assertEquals(List.of(Json.number(1), Json.number(0)), List.of(moved.get("matched_records"), moved.get("chunks_skipped")));
     }
 
     @Test
@@ -220,7 +239,7 @@ class WhereCommandTest {
             assertEquals(chunks.map(c -> "c/" + c.getFileName()).sorted().toList(), keys);
         }
         Json.JObject metadata = (Json.JObject) JsonCodec.parse(Files.readAllBytes(copy.resolve("zarr.json")));
-        assertEquals(JsonCodec.parse("{\"path\": \"stride.statistics.json\", \"version\": 1}".getBytes(StandardCharsets.UTF_8)),
+        assertEquals(JsonCodec.parse("{\"path\": \"stride.statistics.json\", \"version\": 2}".getBytes(StandardCharsets.UTF_8)),
                 ((Json.JObject) metadata.get("attributes")).get("stride.statistics"));
         assertCat(copy, "id > 9223372036854775808", "{\"id\":18446744073709551615}", "{\"id\":9223372036854775813}");
 

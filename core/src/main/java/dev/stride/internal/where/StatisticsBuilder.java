@@ -62,7 +62,7 @@ public final class StatisticsBuilder {
             keys.add(array.keyOf(grid.unit(stored == null ? item : stored[(int) item])));
         }
         Pass pass = new Pass(Identities.of(array.store(), List.copyOf(keys)), every, checkpoint);
-        StatisticsTable usable = previous != null && previous.fits(array.metadata().shape(), array.unitShape()) ? previous : null;
+        StatisticsTable usable = previous != null && previous.fits(array.metadata(), array.unitShape()) ? previous : null;
         long[] toRead = new long[(int) count];
         int n = 0;
         for (long item = 0; item < count; item++) {
@@ -90,7 +90,7 @@ public final class StatisticsBuilder {
         sorted.sort(Comparator.comparingLong(e -> grid.number(e.unit())));
         Map<String, String> types = new LinkedHashMap<>();
         fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
-        return new StatisticsTable(array.metadata().shape(), array.unitShape(), types, sorted);
+        return new StatisticsTable(array.metadata(), array.unitShape(), types, sorted);
     }
 
     /**

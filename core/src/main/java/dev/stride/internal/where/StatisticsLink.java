@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The member of an array's attributes that says where its statistics are:
- * {@code "stride.statistics": {"path": "stride.statistics.json", "version": 1}}, the path relative to the array. Zarr
+ * {@code "stride.statistics": {"path": "stride.statistics.json", "version": 2}}, the path relative to the array. Zarr
  * attributes are free-form, so other readers (zarr-python, TensorStore) keep it and ignore it; the array's metadata
  * proper is never touched.
  */

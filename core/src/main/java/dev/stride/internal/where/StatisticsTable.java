@@ -2,6 +2,7 @@ package dev.stride.internal.where;
 
 import dev.stride.internal.json.JsonCodec;
 import dev.stride.internal.json.JsonSyntaxException;
+import dev.stride.model.ArrayMetadata;
 import dev.stride.model.FieldAccessor;
 import dev.stride.model.Json;
 import dev.stride.model.ZarrException;
@@ -14,29 +15,41 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
  * The statistics of an array's units, and their JSON document (docs/statistics.md): a header saying the shape, unit
- * shape and field types they were computed for, then one entry per unit. Read back against an array whose shape or unit
- * shape differs, the document is ignored whole; a field whose type differs is ignored; so a change to the array can make
- * statistics useless but never wrong.
+ * shape, decoding and field types they were computed for, then one entry per unit. Read back against an array whose
+ * shape, unit shape or decoding differs, the document is ignored whole; a field whose type differs is ignored; so a
+ * change to the array can make statistics useless but never wrong. The decoding is the array's metadata less what does
+ * not change what its stored chunks hold ({@link #IGNORED}): a new byte order, field order, codec or key encoding
+ * makes the same bytes other values, or the values other files, which no chunk's identity shows.
  */
 public final class StatisticsTable {
     /** The document's format name. */
     public static final String FORMAT = "stride.statistics";
-    /** The layout version this code writes and reads. */
-    public static final int VERSION = 1;
+    /** The layout version this code writes and reads: 2 added the decoding. */
+    public static final int VERSION = 2;
+    /** Members of an array's metadata that leave what its stored chunks hold as it was. */
+    private static final Set<String> IGNORED = Set.of("attributes", "dimension_names", "fill_value");
 
     private final long[] shape;
     private final long[] unitShape;
+    private final Json.JObject decoding;
     private final Map<String, String> types;
     private final Map<List<Long>, UnitEntry> entries = new HashMap<>();
     private final List<UnitEntry> order = new ArrayList<>();
 
-    public StatisticsTable(long[] shape, long[] unitShape, Map<String, String> types, List<UnitEntry> units) {
+    /** The statistics of {@code units} of the array {@code metadata} describes. */
+    public StatisticsTable(ArrayMetadata metadata, long[] unitShape, Map<String, String> types, List<UnitEntry> units) {
+        this(metadata.shape(), unitShape, decoding(metadata), types, units);
+    }
+
+    private StatisticsTable(long[] shape, long[] unitShape, Json.JObject decoding, Map<String, String> types, List<UnitEntry> units) {
         this.shape = shape.clone();
         this.unitShape = unitShape.clone();
+        this.decoding = decoding;
         this.types = Map.copyOf(types);
         for (UnitEntry e : units) {
             entries.put(coordinates(e.unit()), e);
@@ -62,9 +75,16 @@ public final class StatisticsTable {
         return List.copyOf(order);
     }
 
-    /** Whether these statistics were computed for an array of this shape and unit shape. */
-    public boolean fits(long[] arrayShape, long[] arrayUnitShape) {
-        return Arrays.equals(shape, arrayShape) && Arrays.equals(unitShape, arrayUnitShape);
+    /** Whether these statistics were computed for an array of this shape, unit shape and decoding. */
+    public boolean fits(ArrayMetadata metadata, long[] arrayUnitShape) {
+        return Arrays.equals(shape, metadata.shape()) && Arrays.equals(unitShape, arrayUnitShape) && decoding.equals(decoding(metadata));
+    }
+
+    /** What of the array's metadata decides what its stored chunks hold: its document less {@link #IGNORED}. */
+    private static Json.JObject decoding(ArrayMetadata metadata) {
+        Map<String, Json> kept = new LinkedHashMap<>(metadata.json().members());
+        kept.keySet().removeAll(IGNORED);
+        return new Json.JObject(kept);
     }
 
     /** The type a field had when these statistics were computed, as {@code DataType.describe()} gave it, or null. */
@@ -94,6 +114,7 @@ public final class StatisticsTable {
         doc.put("version", Json.number(VERSION));
         doc.put("shape", Json.integers(shape));
         doc.put("chunk_shape", Json.integers(unitShape));
+        doc.put("decoding", decoding);
         doc.put("fields", new Json.JObject(typeJson));
         doc.put("chunks", new Json.JArray(units));
         return JsonCodec.print(new Json.JObject(doc)).getBytes(StandardCharsets.UTF_8);
@@ -151,7 +172,8 @@ public final class StatisticsTable {
         for (int i = 0; i < chunks.size(); i++) {
             units.add(r.entry(r.object(chunks.get(i), "chunks/" + i), "chunks/" + i, sources));
         }
-        return new StatisticsTable(r.longs(doc.get("shape"), "shape"), r.longs(doc.get("chunk_shape"), "chunk_shape"), types, units);
+        return new StatisticsTable(r.longs(doc.get("shape"), "shape"), r.longs(doc.get("chunk_shape"), "chunk_shape"),
+                r.object(doc.get("decoding"), "decoding"), types, units);
     }
 
     /** Reads the members of a document, each failure naming its JSON pointer. */

@@ -43,7 +43,7 @@ public final class WhereFilter implements UnitFilter {
         this.condition = condition;
         this.usesIndex = usesIndex;
         this.unitShape = array.unitShape();
-        this.table = table != null && table.fits(array.metadata().shape(), unitShape) ? table : null;
+        this.table = table != null && table.fits(array.metadata(), unitShape) ? table : null;
         this.region = region;
         // only a condition without coordinates has one outcome for every fill record
         this.fillOutcome = usesIndex ? Condition.UNKNOWN : condition.test(offHeap(array.fillElement()), 0, null);
@@ -96,8 +96,9 @@ public final class WhereFilter implements UnitFilter {
             if ((condition.outcomes(withStatistics) & (1 << Condition.TRUE)) != 0) {
                 mayMatch[item] = true;
             } else if (withStatistics.consulted && (condition.outcomes(new View(unit, null)) & (1 << Condition.TRUE)) != 0) {
-                // only the statistics rule the unit out: they count if they are of the value stored now
-                if (entry.version() == null) {
+                // only the statistics rule the unit out: they count if they are of the value stored now, under the key
+                // the array reads the unit from now (a new key encoding leaves the old files where they were)
+                if (entry.version() == null || !array.keyOf(unit).equals(array.prefix() + entry.key())) {
                     mayMatch[item] = true;
                 } else {
                     trusting[item] = entry;

@@ -204,7 +204,7 @@ public final class WrittenStatistics {
         sorted.sort(Comparator.comparingLong(e -> units.number(e.unit())));
         Map<String, String> types = new LinkedHashMap<>();
         fields.forEach(f -> types.put(f.path(), StatisticsTable.typeName(f)));
-        return new StatisticsTable(meta.shape(), unitShape, types, sorted).toJson(byPath()::get);
+        return new StatisticsTable(meta, unitShape, types, sorted).toJson(byPath()::get);
     }
 
     /** Whether the whole of a unit's box in the chunk (the edge's padding too) holds what {@code fill} holds there. */
