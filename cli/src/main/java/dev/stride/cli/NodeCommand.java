@@ -219,6 +219,14 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
 
     @Override
     public String rootOf(ZarrException e) {
-        return outputFailures.getOrDefault(e, location);
+        String output = outputFailures.get(e);
+        if (output != null) {
+            return output;
+        }
+        // a failure of the zip file itself is keyed by its name in the directory that holds it
+        if (zipFile != null && e.chunkKey() != null && e.chunkKey().equals(zipFile.getFileName().toString())) {
+            return zipFile.getParent().toString();
+        }
+        return location;
     }
 }

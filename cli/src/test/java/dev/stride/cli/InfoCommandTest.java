@@ -35,6 +35,14 @@ class InfoCommandTest {
     }
 
     @Test
+    void aFileThatIsNoZipIsNamedOnce() throws java.io.IOException {
+        Path zip = java.nio.file.Files.writeString(dir.resolve("bad.zarr.zip"), "not a zip");
+        CliRun run = CliRun.of("info", zip);
+        assertEquals(Failures.UNREADABLE, run.exitCode());
+        assertEquals("stride info: " + zip + ": is not a zip file (no end of central directory record)\n", run.err());
+    }
+
+    @Test
     void describesAnArrayOfRecords() {
         CliRun run = CliRun.of("info", Fixtures.records(dir.resolve("records")));
         assertEquals(0, run.exitCode(), run.err());

@@ -91,7 +91,7 @@ class ZarrWriteStatisticsTest {
             assertTimes(chunk, fields.get("t"), at);
         }
         try (Zarr zarr = Zarr.open(out.toString()); ZarrArray array = zarr.array("/")) {
-            assertEquals(Json.object("path", Json.string(ChunkStatistics.SIDECAR), "version", Json.number(1)),
+            assertEquals(Json.object("path", Json.string(ChunkStatistics.SIDECAR), "version", Json.number(2)),
                     array.metadata().attributes().get("stride.statistics"));
             assertEquals(ROWS / CHUNK, ChunkStatistics.sidecar(array).chunks());
         }
