@@ -8,6 +8,7 @@ import dev.stride.model.Predicate;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.StructType;
 import dev.stride.model.ZarrException;
+import dev.stride.testing.OldFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,13 +17,11 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -47,12 +46,7 @@ class ChunkStatisticsTest {
                     "y", IntStream.range(0, 1000).asDoubleStream().map(i -> i / 2).toArray()));
             array.commit();
         }
-        FileTime then = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000L);
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Files.setLastModifiedTime(f, then);
-            }
-        }
+        OldFiles.backdate(dir, 60);
         return Zarr.open(dir);
     }
 
@@ -140,7 +134,7 @@ class ChunkStatisticsTest {
             // the shard c/1 (inner chunks 4..7) rewritten as it was: a new time, so its four entries are read again
             Path shard = dir.resolve("c/1");
             Files.write(shard, Files.readAllBytes(shard));
-            Files.setLastModifiedTime(shard, FileTime.fromMillis(System.currentTimeMillis() - 60_000L));
+            OldFiles.backdate(shard, 1);
             ChunkStatistics again = ChunkStatistics.update(array, all, Long.MAX_VALUE, null, null, null);
             assertEquals(List.of(20, 4L, 16L), List.of(again.chunks(), again.chunksRead(), again.chunksKept()));
             var e = assertThrows(ZarrException.BadRequest.class, () -> ChunkStatistics.update(array, null, -1, null, null, null));

@@ -2,6 +2,7 @@ package dev.stride;
 
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
+import dev.stride.testing.OldFiles;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -135,6 +136,7 @@ final class RandomRecords {
             for (Path file : fresh) {
                 Files.setLastModifiedTime(file, then);
             }
+            OldFiles.settle();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -105,6 +105,9 @@ public abstract class StaleStatisticsContract {
                     Files.write(file, v.getValue());
                     Files.setLastModifiedTime(file, then);
                 }
+                if (settled) {
+                    OldFiles.settle();
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -3,12 +3,11 @@ package dev.stride.spark;
 import dev.stride.ChunkStatistics;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.testing.OldFiles;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.util.stream.Stream;
 
 /** Chunk statistics of an array just laid out, stored beside it, as {@code stride index} would. */
 final class StatisticsBeside {
@@ -18,12 +17,7 @@ final class StatisticsBeside {
     /** Dates the array's files an hour back, then writes the statistics of every chunk into the array's directory. */
     static void write(Path dir) throws IOException {
         // files this recent have no version tag a statistic may trust (a rewrite could share their time)
-        try (Stream<Path> files = Files.walk(dir)) {
-            FileTime then = FileTime.fromMillis(System.currentTimeMillis() - 3_600_000L);
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                Files.setLastModifiedTime(f, then);
-            }
-        }
+        OldFiles.backdate(dir, 60);
         try (Zarr zarr = Zarr.open(dir.toString()); ZarrArray array = zarr.array("/")) {
             Files.write(dir.resolve(ChunkStatistics.SIDECAR), ChunkStatistics.build(array, null).toJson());
         }

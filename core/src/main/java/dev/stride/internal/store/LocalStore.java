@@ -14,10 +14,13 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -299,12 +302,14 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     }
 
     /**
-     * The file's size, and as its tag its modification time in nanoseconds and its identity (device and inode where
-     * the file system has them), from one look at it: a writer that replaces a file by a rename makes a new inode, one
-     * that rewrites it in place a new time. A file modified in the last {@link #RECENT_NANOS} gets no tag: a file
-     * system stamps times by a coarse clock, so a rewrite in place within the same tick would keep the time (git's
+     * The file's size, and as its tag its modification time in nanoseconds, its status change time and its identity
+     * (device and inode), from one look at it: a writer that replaces a file by a rename makes a new inode, one that
+     * rewrites it in place new times, and a tool that sets the modification time back (touch -d, cp -p, rsync -t) still
+     * moves the change time, which no call sets. A file changed in the last {@link #RECENT_NANOS} gets no tag: a file
+     * system stamps times by a coarse clock, so a rewrite in place within the same tick would keep the times (git's
      * "racily clean" files). A time with a fraction of a second shows a file system that keeps fine times: then
-     * {@link #RECENT_FINE_NANOS} (so a writer that looks at the chunks it just stored finds most of them tagged).
+     * {@link #RECENT_FINE_NANOS} (so a writer that looks at the chunks it just stored finds most of them tagged). Where
+     * the file system has no change time (not Unix), the modification time and the file key alone.
      */
     @Override
     public ValueIdentity identity(String key) {
@@ -313,13 +318,32 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         if (file == null) {
             return null;
         }
-        long modified = file.attributes().lastModifiedTime().to(TimeUnit.NANOSECONDS);
-        long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
-        if (now - modified < (modified % 1_000_000_000L != 0 ? RECENT_FINE_NANOS : RECENT_NANOS)) {
-            return new ValueIdentity(file.size(), null);
+        Map<String, Object> unix;
+        try {
+            unix = Files.readAttributes(file.path(), "unix:size,lastModifiedTime,ctime,dev,ino", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException notUnix) {
+            return identity(file.size(), nanos(file.attributes().lastModifiedTime()), -1, file.attributes().fileKey());
+        } catch (NoSuchFileException gone) {
+            return null;
+        } catch (IOException e) {
+            throw RegularFiles.failure(key, root, file.path(), e);
         }
-        Object identity = file.attributes().fileKey();
-        return new ValueIdentity(file.size(), modified + (identity == null ? "" : " " + identity));
+        return identity((long) unix.get("size"), nanos((FileTime) unix.get("lastModifiedTime")), nanos((FileTime) unix.get("ctime")),
+                "(dev=" + Long.toHexString((long) unix.get("dev")) + ",ino=" + unix.get("ino") + ")");
+    }
+
+    /** An identity tagged unless the latest of its times is too recent to tell a rewrite within its tick. */
+    private static ValueIdentity identity(long size, long modified, long changed, Object fileKey) {
+        long latest = Math.max(modified, changed);
+        long now = TimeUnit.MILLISECONDS.toNanos(System.currentTimeMillis());
+        if (now - latest < (latest % 1_000_000_000L != 0 ? RECENT_FINE_NANOS : RECENT_NANOS)) {
+            return new ValueIdentity(size, null);
+        }
+        return new ValueIdentity(size, modified + (changed < 0 ? "" : " " + changed) + (fileKey == null ? "" : " " + fileKey));
+    }
+
+    private static long nanos(FileTime time) {
+        return time.to(TimeUnit.NANOSECONDS);
     }
 
     @Override
