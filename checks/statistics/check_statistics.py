@@ -59,10 +59,12 @@ def write_v2(path, array, chunks):
         block[tuple(slice(0, s) for s in part.shape)] = part
         with open(os.path.join(path, ".".join(map(str, index))), "wb") as out:
             out.write(codec.encode(block.tobytes()))
-    # a store vouches for a file's time only once its clock has moved on: date them back rather than wait
+    # a store vouches for a file's time only once its clock has moved on: date them back rather than wait, then let the
+    # change time (which dating moves to now) age past the tenth of a second fine file system clocks need
     then = time.time() - 3600
     for name in os.listdir(path):
         os.utime(os.path.join(path, name), (then, then))
+    time.sleep(0.15)
 
 
 def leaf(values, path):
