@@ -1,5 +1,6 @@
 package dev.stride;
 
+import dev.stride.internal.store.Keys;
 import dev.stride.internal.where.Source;
 import dev.stride.internal.where.StatisticsBuilder;
 import dev.stride.internal.where.StatisticsLink;
@@ -125,10 +126,17 @@ public final class ChunkStatistics {
      *
      * @param array the array
      * @return the key relative to the array's own
+     * @throws ZarrException.InvalidMetadata when the attribute names a path that leaves the array ({@code ../x},
+     *         {@code /x}), naming the member
      */
     public static String sidecarPath(ZarrArray array) {
         ZarrException.BadRequest.requireNonNull(array, "array");
-        return StatisticsLink.path(array.metadata().attributes());
+        String path = StatisticsLink.path(array.metadata().attributes());
+        if (!Keys.valid(path)) {
+            throw new ZarrException.InvalidMetadata(array.path(), "/attributes/" + StatisticsLink.ATTRIBUTE + "/path",
+                    "'" + path + "' is not a path inside the array (relative, without empty, '.' or '..' segments)");
+        }
+        return path;
     }
 
     /**

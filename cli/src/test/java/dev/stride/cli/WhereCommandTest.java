@@ -210,6 +210,22 @@ class WhereCommandTest {
     }
 
     @Test
+    void aLinkLeavingTheArrayIsRefusedAndNothingIsWrittenThere() throws IOException {
+        Path r = records();
+        Path metadata = r.resolve("zarr.json");
+        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(metadata));
+        Map<String, Json> members = new LinkedHashMap<>(doc.members());
+        members.put("attributes", JsonCodec.parse("{\"stride.statistics\": {\"path\": \"../outside.json\", \"version\": 2}}"
+                .getBytes(StandardCharsets.UTF_8)));
+        Files.writeString(metadata, JsonCodec.print(new Json.JObject(members), true));
+        CliRun index = CliRun.of("index", r);
+        assertEquals(Failures.UNREADABLE, index.exitCode());
+        assertEquals("stride index: " + r + "/zarr.json at /attributes/stride.statistics/path: '../outside.json' is not a"
+                + " path inside the array (relative, without empty, '.' or '..' segments)\n", index.err());
+        assertFalse(Files.exists(dir.resolve("outside.json")));
+    }
+
+    @Test
     void statisticsThatCannotBeWrittenOrAreNoFileAreNamed() throws Exception {
         Path r = records();
         Path missing = dir.resolve("missing").resolve("stats.json");
