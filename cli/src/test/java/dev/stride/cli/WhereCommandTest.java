@@ -173,15 +173,18 @@ class WhereCommandTest {
         return run;
     }
 
+    /** Sets the array's attributes to a link to statistics at {@code path}, as a user editing zarr.json would. */
+    private static void linkStatistics(Path array, String path) throws IOException {
+        Path metadata = array.resolve("zarr.json");
+        Map<String, Json> members = new LinkedHashMap<>(((Json.JObject) JsonCodec.parse(Files.readAllBytes(metadata))).members());
+        members.put("attributes", Json.object("stride.statistics", Json.object("path", Json.string(path), "version", Json.number(2))));
+        Files.writeString(metadata, JsonCodec.print(new Json.JObject(members), true));
+    }
+
     @Test
     void indexWritesWhereTheArraysLinkSaysAndScanFindsThem() throws IOException {
         Path r = records();
-        Path metadata = r.resolve("zarr.json");
-        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(metadata));
-        Map<String, Json> members = new LinkedHashMap<>(doc.members());
-        members.put("attributes", JsonCodec.parse("{\"stride.statistics\": {\"path\": \"custom.json\", \"version\": 2}}"
-                .getBytes(StandardCharsets.UTF_8)));
-        Files.writeString(metadata, JsonCodec.print(new Json.JObject(members), true));
+        linkStatistics(r, "custom.json");
         backdate(r, 60);
         CliRun index = CliRun.of("index", r);
         assertEquals(0, index.exitCode(), index.err());
@@ -212,12 +215,7 @@ class WhereCommandTest {
     @Test
     void aLinkLeavingTheArrayIsRefusedAndNothingIsWrittenThere() throws IOException {
         Path r = records();
-        Path metadata = r.resolve("zarr.json");
-        Json.JObject doc = (Json.JObject) JsonCodec.parse(Files.readAllBytes(metadata));
-        Map<String, Json> members = new LinkedHashMap<>(doc.members());
-        members.put("attributes", JsonCodec.parse("{\"stride.statistics\": {\"path\": \"../outside.json\", \"version\": 2}}"
-                .getBytes(StandardCharsets.UTF_8)));
-        Files.writeString(metadata, JsonCodec.print(new Json.JObject(members), true));
+        linkStatistics(r, "../outside.json");
         CliRun index = CliRun.of("index", r);
         assertEquals(Failures.UNREADABLE, index.exitCode());
         assertEquals("stride index: " + r + "/zarr.json at /attributes/stride.statistics/path: '../outside.json' is not a"
