@@ -29,22 +29,16 @@ final class Directories {
         }
     }
 
-    /**
-     * True for a directory on another file system than its parent's (a mount point), which no rename can replace;
-     * false where the file system does not say.
-     */
+    /** True for a directory on another file store than its parent's (a mount point), which no rename can replace. */
     static boolean mountPoint(Path dir) {
         Path parent = dir.toAbsolutePath().getParent();
         if (!Files.isDirectory(dir)) {
             return false;
         }
-        if (parent == null) {
-            return true;
-        }
         try {
-            return !Files.getAttribute(dir, "unix:dev").equals(Files.getAttribute(parent, "unix:dev"));
-        } catch (UnsupportedOperationException | IOException e) {
-            return false;
+            return parent == null || !Files.getFileStore(dir).equals(Files.getFileStore(parent));
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(null, "cannot tell which file system " + dir + " is on: " + e.getMessage(), e);
         }
     }
 

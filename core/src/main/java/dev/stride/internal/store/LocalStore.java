@@ -53,6 +53,8 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
     private final IoMode mode;
     private final ScopeMappings mappings;
     private final HintSampling hintSampling = new HintSampling();
+    /** Whether the file system gives change times and inodes (the "unix" view): everywhere but Windows. */
+    private final boolean unixView;
     private volatile boolean closed;
 
     LocalStore(Path root, IoMode mode) throws IOException {
@@ -60,6 +62,7 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         this.root = files.root();
         this.mode = mode;
         this.mappings = new ScopeMappings(this, mode, files);
+        this.unixView = root.getFileSystem().supportedFileAttributeViews().contains("unix");
     }
 
     /**
@@ -318,11 +321,12 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         if (file == null) {
             return null;
         }
+        if (!unixView) {
+            return identity(file.size(), nanos(file.attributes().lastModifiedTime()), -1, file.attributes().fileKey());
+        }
         Map<String, Object> unix;
         try {
             unix = Files.readAttributes(file.path(), "unix:size,lastModifiedTime,ctime,dev,ino", LinkOption.NOFOLLOW_LINKS);
-        } catch (UnsupportedOperationException notUnix) {
-            return identity(file.size(), nanos(file.attributes().lastModifiedTime()), -1, file.attributes().fileKey());
         } catch (NoSuchFileException gone) {
             return null;
         } catch (IOException e) {
