@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -69,7 +70,7 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     /** The zip file {@code p} is or lies inside (the library then opens the hierarchy inside it), or null. */
     private static Path zipFileOf(Path p) {
         for (Path at = p.toAbsolutePath(); at != null && at.getFileName() != null; at = at.getParent()) {
-            if (at.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".zip") && Files.isRegularFile(at)) {
+            if (at.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip") && Files.isRegularFile(at)) {
                 return at;
             }
         }
@@ -149,7 +150,7 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
     /** A path or URI the user gave as a store, anonymous for S3 and Azure when {@code --no-sign-request} says so. */
     StoreDescriptor store(String given) {
         StoreDescriptor where = StoreDescriptor.parse(given);
-        if (!noSignRequest || !ANONYMOUS_SCHEMES.contains(where.scheme().toLowerCase(java.util.Locale.ROOT))) {
+        if (!noSignRequest || !ANONYMOUS_SCHEMES.contains(where.scheme().toLowerCase(Locale.ROOT))) {
             return where;
         }
         Map<String, String> options = new TreeMap<>(where.options());
@@ -223,10 +224,24 @@ abstract class NodeCommand implements Callable<Integer>, Failures.Located {
         if (output != null) {
             return output;
         }
-        // a failure of the zip file itself is keyed by its name in the directory that holds it
+        // a failure of the zip file itself is keyed by its name in the directory, or store path, that holds it
         if (zipFile != null && e.chunkKey() != null && e.chunkKey().equals(zipFile.getFileName().toString())) {
             return zipFile.getParent().toString();
         }
+        if (zipFile == null && path == null && e.chunkKey() != null && e.chunkKey().toLowerCase(Locale.ROOT).endsWith(".zip")) {
+            return storePathBefore(location, e.chunkKey());
+        }
         return location;
+    }
+
+    /** The URI {@code uri} less its path segment {@code segment} and what follows it, its query kept; itself without one. */
+    private static String storePathBefore(String uri, String segment) {
+        int query = uri.indexOf('?');
+        String base = query < 0 ? uri : uri.substring(0, query);
+        int at = base.indexOf("/" + segment + "/");
+        if (at < 0 && base.endsWith("/" + segment)) {
+            at = base.length() - segment.length() - 1;
+        }
+        return at < 0 ? uri : base.substring(0, at) + (query < 0 ? "" : uri.substring(query));
     }
 }

@@ -2,6 +2,7 @@ package dev.stride.cli;
 
 import dev.stride.Compression;
 import dev.stride.ZarrArray;
+import dev.stride.ZarrWriter;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.CodecChain;
 import dev.stride.model.DataType;
@@ -27,17 +28,22 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
                     boolean flattenShaped, boolean legacyStructured) {
     /** The member of a v2 array's {@code .zattrs} where xarray keeps its dimension names. */
     private static final String XARRAY_DIMENSIONS = "_ARRAY_DIMENSIONS";
-    /** A shard index entry (offset and length, 8 bytes each), and the largest index the reader takes. */
-    private static final long SHARD_INDEX_ENTRY_BYTES = 16;
-    private static final long MAX_SHARD_INDEX_BYTES = 1L << 30;
-
-    /** The array to create for {@code source}; refuses shapes that do not fit it. */
+    /**
+     * The array to create for {@code source}; refuses, as a usage error naming the options, a layout the codecs
+     * cannot hold (checked by core as a reader would, before anything is written).
+     */
     ArraySpec spec(ZarrArray source) {
-        long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
-        if (product(inner, source.layout().recordSize()) > Integer.MAX_VALUE) {
-            throw new ZarrException.BadRequest(source.path(), "--chunks " + text(inner) + " makes chunks of "
-                    + source.layout().recordSize() + "-byte records larger than 2 GiB, which Zarr's codecs cannot hold; give smaller chunks");
+        ArraySpec spec = unchecked(source);
+        try {
+            ZarrWriter.check(spec);
+        } catch (ZarrException.InvalidMetadata e) {
+            throw new ZarrException.BadRequest(source.path(), "cannot be stored with " + optionsText(source) + ": " + e.reason());
         }
+        return spec;
+    }
+
+    private ArraySpec unchecked(ZarrArray source) {
+        long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
         DataType type = writtenType(source);
         List<Json.JObject> chain = new ArrayList<>();
         // zarr-python 3.0 and 3.1 write a legacy struct's bytes codec without endian, and read it little-endian
@@ -58,18 +64,6 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
             return spec.chunks(inner).codecs(chain);
         }
         long[] outer = leading(shards, inner, "--shards", source);
-        long[] perShard = new long[outer.length];
-        for (int d = 0; d < outer.length; d++) {
-            if (outer[d] % inner[d] != 0) {
-                throw new ZarrException.BadRequest(source.path(), "the shard shape " + text(outer)
-                        + " is not a multiple of the chunk shape " + text(inner) + " (set both with --shards and --chunks)");
-            }
-            perShard[d] = outer[d] / inner[d];
-        }
-        if (product(perShard, SHARD_INDEX_ENTRY_BYTES) > MAX_SHARD_INDEX_BYTES) {
-            throw new ZarrException.BadRequest(source.path(), "--shards " + text(outer) + " makes shards of " + text(perShard)
-                    + " chunks, whose index would be larger than 1 GiB; give smaller shards or larger chunks");
-        }
         return spec.chunks(outer).codecs(CodecChain.sharding(inner, CodecChain.IndexLocation.END, chain.toArray(Json.JObject[]::new)));
     }
 
@@ -128,17 +122,11 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
         return shape;
     }
 
-    /** The product of a shape's sizes and {@code factor}, or Long.MAX_VALUE when it overflows. */
-    private static long product(long[] shape, long factor) {
-        long p = factor;
-        try {
-            for (long n : shape) {
-                p = Math.multiplyExact(p, n);
-            }
-            return p;
-        } catch (ArithmeticException e) {
-            return Long.MAX_VALUE;
-        }
+    /** "--chunks 1000 --shards 64000": the shapes this layout gives {@code source}, as options would set them. */
+    private String optionsText(ZarrArray source) {
+        long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
+        String text = "--chunks " + text(inner);
+        return shards == null ? text : text + " --shards " + text(leading(shards, inner, "--shards", source));
     }
 
     /** "1000,20", as shapes are given on the command line. */

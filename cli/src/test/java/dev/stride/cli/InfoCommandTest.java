@@ -1,6 +1,7 @@
 package dev.stride.cli;
 
 import dev.stride.Zarr;
+import dev.stride.http.testing.Nginx;
 import dev.stride.internal.store.MemoryStore;
 import dev.stride.model.ZarrException;
 import org.junit.jupiter.api.Test;
@@ -40,6 +41,20 @@ class InfoCommandTest {
         CliRun run = CliRun.of("info", zip);
         assertEquals(Failures.UNREADABLE, run.exitCode());
         assertEquals("stride info: " + zip + ": is not a zip file (no end of central directory record)\n", run.err());
+    }
+
+    @Test
+    void aRemoteFileThatIsNoZipIsNamedOnce() throws java.io.IOException {
+        java.nio.file.Files.writeString(dir.resolve("bad.zarr.zip"), "not a zip");
+        try (Nginx nginx = Nginx.serve(dir)) {
+            String url = "http://127.0.0.1:" + nginx.port() + "/bad.zarr.zip";
+            assertEquals("stride info: " + url + ": is not a zip file (no end of central directory record)\n",
+                    CliRun.of("info", url + "/group").err());
+            assertEquals("stride info: " + url + " (with ?retries=0): is not a zip file (no end of central directory record)\n",
+                    CliRun.of("info", url + "?retries=0").err());
+            String gone = "http://127.0.0.1:" + nginx.port() + "/gone.zip";
+            assertEquals("stride info: " + gone + ": no such zip file\n", CliRun.of("info", gone).err());
+        }
     }
 
     @Test
