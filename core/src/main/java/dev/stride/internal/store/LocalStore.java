@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -326,7 +325,8 @@ public sealed class LocalStore implements ListableStore permits WritableLocalSto
         }
         Map<String, Object> unix;
         try {
-            unix = Files.readAttributes(file.path(), "unix:size,lastModifiedTime,ctime,dev,ino", LinkOption.NOFOLLOW_LINKS);
+            // of the file a link leads to (find checked it lies inside the root): the link's own say nothing of the value
+            unix = Files.readAttributes(file.path(), "unix:size,lastModifiedTime,ctime,dev,ino");
         } catch (NoSuchFileException gone) {
             return null;
         } catch (IOException e) {

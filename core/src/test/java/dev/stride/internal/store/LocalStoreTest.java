@@ -8,9 +8,11 @@ import dev.stride.model.Region;
 import dev.stride.model.ScanOptions;
 import dev.stride.model.ZarrException;
 import dev.stride.spi.Store;
+import dev.stride.spi.ValueIdentity;
 import dev.stride.spi.WritableStore;
 import dev.stride.testing.Doc;
 import dev.stride.testing.Enc;
+import dev.stride.testing.OldFiles;
 import dev.stride.testing.Shard;
 import dev.stride.testing.Tree;
 import org.junit.jupiter.api.Test;
@@ -23,6 +25,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 
 import static dev.stride.testing.Doc.field;
@@ -32,6 +35,8 @@ import static dev.stride.testing.Refusals.corrupt;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -188,6 +193,23 @@ class LocalStoreTest {
         try (Zarr z = Zarr.open(link, IoMode.MAP)) {
             checkValues(z);
             assertArrayEquals(new int[] {0, 10, 20, 30, -1}, z.array("/alias").read("id", null).asInts().values());
+        }
+    }
+
+    @Test
+    void aLinkedValueIsKnownByTheFileItLeadsTo(@TempDir Path dir) throws Exception {
+        Path target = Files.write(dir.resolve("target"), new byte[] {1, 2, 3});
+        Files.createSymbolicLink(dir.resolve("linked"), target.getFileName());
+        OldFiles.backdate(dir, 5);
+        try (LocalStore store = LocalStore.open(dir, IoMode.AUTO)) {
+            ValueIdentity before = store.identity("linked");
+            assertNotNull(before.versionTag(), "settled");
+            assertEquals(store.identity("target"), before, "the link's own size, times and inode say nothing of its value");
+            FileTime modified = Files.getLastModifiedTime(target);
+            Files.write(target, new byte[] {4, 5, 6});
+            Files.setLastModifiedTime(target, modified);
+            OldFiles.settle();
+            assertNotEquals(before, store.identity("linked"), "the file it leads to was rewritten in place");
         }
     }
 
