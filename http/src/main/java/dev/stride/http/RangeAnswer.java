@@ -25,7 +25,7 @@ record RangeAnswer(ByteRange range, LongFunction<MemorySegment> memory) implemen
          */
         record Body(long bodyLength, long keepFrom, long keepLength, long size, ValueVersion version) implements Plan {
             ValuePart part(MemorySegment bytes) {
-                return new ValuePart(bytes, size, version);
+                return new ValuePart(bytes, size, version == null ? null : version.ofSize(size));
             }
         }
 

@@ -135,7 +135,8 @@ public abstract class RemoteStore implements Store {
                 return null;
             }
             long n = Math.min(length, head.size());
-            ValueVersion version = ValueVersion.of(head.etag(), head.lastModified());
+            ValueVersion named = ValueVersion.of(head.etag(), head.lastModified());
+            ValueVersion version = named == null ? null : named.ofSize(head.size());
             if (n == 0) {
                 return new ValuePart(MemorySegment.NULL, 0, version);
             }
@@ -176,7 +177,7 @@ public abstract class RemoteStore implements Store {
     private ValuePart get(String key, ByteRange range, Object version, Scratch scratch) {
         if (!ignoresRange.get()) {
             try {
-                return transport.get(uriOf(key), key, range, getHeaders(version), signer(), scratch, this);
+                return ofVersion(key, version, transport.get(uriOf(key), key, range, getHeaders(version), signer(), scratch, this));
             } catch (ZarrException.StoreFailure e) {
                 if (UnsizedRefusal.caused(e)) {
                     return emptyAtTheEnd(key, range, e);
@@ -184,7 +185,7 @@ public abstract class RemoteStore implements Store {
                 rangeIgnored(key, e);
             }
         }
-        ValuePart whole = whole(key, scratch);
+        ValuePart whole = ofVersion(key, version, whole(key, scratch));
         if (whole == null) {
             return null;
         }
@@ -213,6 +214,18 @@ public abstract class RemoteStore implements Store {
             throw refusal;
         }
         return new ValuePart(MemorySegment.NULL, size);
+    }
+
+    /**
+     * {@code part}, refused as a failure of reason {@link Store#CHANGED} when it is not of the {@code version} it was
+     * asked of: its precondition was ignored (or the whole value read without one), and its answer names another size
+     * or tag. A shard's chunks then never mix with the index of another version, whatever the server honours.
+     */
+    private static ValuePart ofVersion(String key, Object version, ValuePart part) {
+        if (part != null && version instanceof ValueVersion v && !v.admits(part)) {
+            throw new ZarrException.StoreFailure(key, CHANGED, null);
+        }
+        return part;
     }
 
     /** The headers of a GET, with the precondition of the value's {@code version} when there is one. */
@@ -294,7 +307,7 @@ public abstract class RemoteStore implements Store {
                 rangeIgnored(key, e);
             }
         }
-        ValuePart whole = whole(key, scratch);
+        ValuePart whole = ofVersion(key, version, whole(key, scratch));
         if (whole == null) {
             return null;
         }
@@ -315,6 +328,9 @@ public abstract class RemoteStore implements Store {
         ValuePart[] parts = plan.spans().isEmpty() ? new ValuePart[0] : fetch(key, plan, getHeaders(version), scratch.buffer(this, plan.bytes()));
         if (parts == null) {
             return null;
+        }
+        for (ValuePart part : parts) {
+            ofVersion(key, version, part);
         }
         long size = parts.length > 0 ? parts[0].valueSize() : size(key);
         if (size < 0) {

@@ -58,11 +58,21 @@ class ReplacedShardOverHttpTest extends ReplacedShardContract {
         }
     }
 
+    /** The URL the store reads the hierarchy from. */
+    protected String base() {
+        return "http://127.0.0.1:" + nginx.port() + "/";
+    }
+
+    /** The port nginx serves the hierarchy on. */
+    protected static int nginxPort() {
+        return nginx.port();
+    }
+
     @Override
     protected SwappingStore swapping(int inFlight, int swaps) {
         replace(0);
         String options = inFlight > 0 ? "?inFlight=" + inFlight : "";
-        var http = HttpStore.open(StoreDescriptor.parse("http://127.0.0.1:" + nginx.port() + "/" + options));
+        var http = HttpStore.open(StoreDescriptor.parse(base() + options));
         return new SwappingStore(http, SHARD_KEY, swaps, ReplacedShardOverHttpTest::replace);
     }
 }

@@ -39,7 +39,7 @@ public final class FaultProxy implements AutoCloseable {
     /** What happens to one request. */
     public enum Kind {
         PASS, STATUS, SLOW_DOWN, RESET, STALL_MID_BODY, SHORT_BODY, SHORT_CHUNKED_BODY, SLOW_FIRST_BYTE,
-        WRONG_CONTENT_RANGE, MISSING_CONTENT_RANGE
+        WRONG_CONTENT_RANGE, MISSING_CONTENT_RANGE, DROP_PRECONDITIONS
     }
 
     /** A fault and its parameter (the status, or the delay in milliseconds). */
@@ -56,6 +56,11 @@ public final class FaultProxy implements AutoCloseable {
         public static final Fault SHORT_BODY = new Fault(Kind.SHORT_BODY, 0);
         /** The body chunked and cut in half, ended with a well-formed last chunk: only counting bytes tells. */
         public static final Fault SHORT_CHUNKED_BODY = new Fault(Kind.SHORT_CHUNKED_BODY, 0);
+        /**
+         * The request's {@code If-Match} and {@code If-Unmodified-Since} left out, as a cache or proxy that ignores
+         * them would: the upstream answers from whatever version it has now.
+         */
+        public static final Fault DROP_PRECONDITIONS = new Fault(Kind.DROP_PRECONDITIONS, 0);
         /** A Content-Range one byte off the one the upstream sent. */
         public static final Fault WRONG_CONTENT_RANGE = new Fault(Kind.WRONG_CONTENT_RANGE, 0);
         /** The Content-Range left out. */
@@ -219,6 +224,10 @@ public final class FaultProxy implements AutoCloseable {
                 return false;
             }
             case SLOW_FIRST_BYTE -> Thread.sleep(fault.value());
+            case DROP_PRECONDITIONS -> {
+                request.remove("If-Match");
+                request.remove("If-Unmodified-Since");
+            }
             default -> {
             }
         }
