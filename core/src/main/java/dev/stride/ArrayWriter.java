@@ -418,6 +418,17 @@ public final class ArrayWriter implements AutoCloseable {
     }
 
     /**
+     * Gives up a new array not yet committed and leaves the chunks written so far where they are: for a writer that
+     * finds another one may have written the same keys since (a copy that lost its claim on a store that ignores
+     * conditional writes), whose chunks {@link #abort} would delete. Nothing for an array published already.
+     */
+    public void abandon() {
+        if (publication != null) {
+            publication.leave();
+        }
+    }
+
+    /**
      * Commits a new array (aborts it instead after a failed write), then frees the writing buffers; later writes fail
      * with {@link ZarrException.Closed}. Call {@link #abort} first when your own code failed between writes.
      */

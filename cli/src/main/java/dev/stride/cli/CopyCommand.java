@@ -114,28 +114,47 @@ final class CopyCommand extends NodeCommand {
         return 0;
     }
 
-    /** Copies into the hierarchy {@code open} gives; a failed copy aborts its arrays and deletes the groups it made. */
+    /** Copies into the hierarchy {@code open} gives; a failed copy deletes what it wrote ({@link #deleteAfter}). */
     private void copyTo(Supplier<ZarrWriter> open, Map<String, Json.JObject> groups, Map<ZarrArray, ArraySpec> arrays,
             List<ArrayCopy> copies, CopyReport report) {
         try (ZarrWriter target = atDestination(open)) {
             try {
                 copyInto(target, groups, arrays, copies, report);
             } catch (RuntimeException e) {
-                // nothing of a failed copy is worth publishing, even into a staging directory
-                for (ArrayCopy c : copies) {
-                    cleanUp(e, c.target()::abort);
-                }
-                for (String node : groups.keySet()) {
-                    cleanUp(e, () -> target.store().delete(node.equals("/") ? "zarr.json" : node.substring(1) + "/zarr.json"));
-                }
-                if (claim != null) {
-                    cleanUp(e, claim::release);
-                }
+                deleteAfter(e, target, copies);
                 throw e;
             }
             if (claim != null) {
-                atDestination(claim::release);
+                try {
+                    claim.release();
+                } catch (ZarrException e) {
+                    err().println(spec.qualifiedName() + ": warning: " + destination + " is copied whole, but its claim "
+                            + DestinationClaim.KEY + " could not be deleted (" + oneLine(e.getMessage()) + "); delete it"
+                            + " before copying there again");
+                }
             }
+        }
+    }
+
+    /**
+     * Deletes what a failed copy wrote: the whole hierarchy, arrays it had published already too, as everything at a
+     * staging directory or a claimed destination is this copy's (it was empty). Nothing when another copy took the
+     * claim over (a server that ignores conditional writes), as both wrote the same keys: the arrays are only left.
+     */
+    private void deleteAfter(RuntimeException failure, ZarrWriter target, List<ArrayCopy> copies) {
+        if (claim == null || claim.stillMine()) {
+            // each array aborted on its own first, so that one failing delete still leaves the others tried
+            copies.forEach(c -> cleanUp(failure, c.target()::abort));
+            cleanUp(failure, () -> target.delete("/"));
+            if (claim != null) {
+                cleanUp(failure, claim::release);
+            }
+            return;
+        }
+        copies.forEach(c -> c.target().abandon());
+        // the failure is the loss itself when confirming the claim found it; else it is news
+        if (!(failure instanceof ZarrException z && claim.lostReason().equals(z.reason()))) {
+            err().println(spec.qualifiedName() + ": warning: " + destination + " " + claim.lostReason());
         }
     }
 

@@ -28,6 +28,8 @@ final class DestinationClaim {
     private final WritableStore store;
     private final String destination;
     private final byte[] mine;
+    /** Why the claim was lost, once {@link #confirm} found another copy's token in it; null while it holds this one's. */
+    private volatile String lost;
 
     private DestinationClaim(WritableStore store, String destination, byte[] mine) {
         this.store = store;
@@ -66,19 +68,50 @@ final class DestinationClaim {
         return claim;
     }
 
-    /** Fails unless the claim still holds this copy's token: another copy overwrote it, and this one must stop. */
+    /**
+     * Fails unless the claim still holds this copy's token: another copy overwrote it, and this one must stop without
+     * publishing, deleting or releasing anything, all of which now touch the other copy's keys.
+     */
     void confirm() {
         byte[] held = store.readBytes(KEY);
         if (!Arrays.equals(held, mine)) {
-            throw new ZarrException.BadRequest(null, "was claimed by another copy while this one ran ("
-                    + holder(held) + "): the server ignored the condition of the claim, and this copy is abandoned so"
-                    + " the two do not mix");
+            lost = lostReason(held);
+            throw new ZarrException.BadRequest(null, lost);
         }
     }
 
-    /** Deletes the claim: the copy is complete, or has deleted what it wrote. */
+    /**
+     * Whether the claim still holds this copy's token, so that everything at the destination is this copy's to delete
+     * (it was empty when claimed); false when another copy took it over, or when the claim cannot be read to tell.
+     */
+    boolean stillMine() {
+        if (lost != null) {
+            return false;
+        }
+        try {
+            confirm();
+            return true;
+        } catch (ZarrException e) {
+            return false;
+        }
+    }
+
+    /** Why the claim was lost, once {@link #confirm} or {@link #stillMine} found it so; null while it is not. */
+    String lostReason() {
+        return lost;
+    }
+
+    private String lostReason(byte[] held) {
+        return "was claimed by another copy while this one ran (" + holder(held) + "): the server ignored the condition of"
+                + " the claim, and both copies wrote there. This copy published and deleted nothing; unless the two copied"
+                + " the same source with the same options, delete " + destination.replaceFirst("[?].*", "") + " and copy again";
+    }
+
+    /** Deletes the claim: the copy is complete, or has deleted what it wrote. Nothing once the claim was lost. */
     void release() {
-        store.delete(KEY);
+        if (lost == null) {
+            store.delete(KEY);
+        }
     }
 
     private ZarrException held(byte[] held) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +30,22 @@ class DestinationClaimTest {
             store.write(DestinationClaim.KEY, MemorySegment.ofArray(OTHER.getBytes(StandardCharsets.UTF_8)));
             ZarrException e = assertThrows(ZarrException.BadRequest.class, claim::confirm);
             assertEquals("was claimed by another copy while this one ran (pid 4242 on elsewhere since 2026-01-01T00:00:00Z):"
-                    + " the server ignored the condition of the claim, and this copy is abandoned so the two do not mix", e.reason());
+                    + " the server ignored the condition of the claim, and both copies wrote there. This copy published and"
+                    + " deleted nothing; unless the two copied the same source with the same options, delete mem://x and"
+                    + " copy again", e.reason());
+            assertEquals(e.reason(), claim.lostReason());
+            assertFalse(claim.stillMine());
+            claim.release();
+            assertEquals(OTHER, new String(store.readBytes(DestinationClaim.KEY), StandardCharsets.UTF_8), "the other copy's claim is kept");
+        }
+    }
+
+    @Test
+    void aClaimStillHeldIsReleased() {
+        try (MemoryStore store = new MemoryStore()) {
+            DestinationClaim claim = DestinationClaim.take(store, "mem://x", w -> { });
+            assertTrue(claim.stillMine());
+            assertNull(claim.lostReason());
             claim.release();
             assertNull(store.readBytes(DestinationClaim.KEY));
         }

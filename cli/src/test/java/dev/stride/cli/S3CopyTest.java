@@ -150,6 +150,80 @@ class S3CopyTest {
         }
     }
 
+    /**
+     * The last array's {@code zarr.json} refused after the arrays before it were published: the failed copy deletes
+     * those too, and the groups, so nothing of it is readable and the destination can take the next copy.
+     */
+    @Test
+    void aCopyFailingAfterSomeArraysWerePublishedDeletesThemToo() {
+        Path source = Fixtures.hierarchy(dir.resolve("source"));
+        String bucket = S3.bucket("half-published");
+        try (FaultProxy proxy = new FaultProxy(S3.endpoint().getPort())) {
+            proxy.when(line -> line.startsWith("PUT ") && line.contains("/x.zarr/sharded/zarr.json"), Fault.status(403));
+            CliRun copy = CliRun.of("copy", source, "s3://" + bucket + "/x.zarr?endpoint=" + proxy.uri(""));
+            assertEquals(Failures.UNREADABLE, copy.exitCode(), copy.err());
+            assertContains(copy.err(), "sharded/zarr.json");
+            List<String> log = proxy.log();
+            assertTrue(log.stream().anyMatch(l -> l.startsWith("PUT ") && l.contains("/x.zarr/records/zarr.json")), "published first");
+        }
+        try (ZarrWriter left = ZarrWriter.open(S3.uri(bucket, "x.zarr", ""))) {
+            assertEquals(List.of(), left.store().list(""));
+        }
+        assertEquals(0, CliRun.of("copy", source, S3.uri(bucket, "x.zarr", "")).exitCode(), "the place is free again");
+    }
+
+    /**
+     * Another copy overwrites the claim while this one writes its chunks (s3proxy ignores the claim's condition): this
+     * copy publishes nothing and deletes nothing, since the keys are the other copy's too, nor the other's claim.
+     */
+    @Test
+    void aCopyThatLostItsClaimDeletesNothing() {
+        Path source = Fixtures.hierarchy(dir.resolve("source"));
+        String bucket = S3.bucket("lost-claim");
+        String holder = "stride copy 0000, pid 4242 on elsewhere since 2026-01-01T00:00:00Z\n";
+        try (FaultProxy proxy = new FaultProxy(S3.endpoint().getPort()); ZarrWriter other = ZarrWriter.open(S3.uri(bucket, "x.zarr", ""))) {
+            AtomicInteger chunks = new AtomicInteger();
+            proxy.when(line -> {
+                if (line.startsWith("PUT ") && line.contains("/c/") && chunks.getAndIncrement() == 0) {
+                    other.store().write(".stride-copy-claim", MemorySegment.ofArray(holder.getBytes(StandardCharsets.UTF_8)));
+                }
+                return false;
+            }, Fault.PASS);
+            String target = "s3://" + bucket + "/x.zarr?endpoint=" + proxy.uri("");
+            CliRun copy = CliRun.of("copy", source, target);
+            assertEquals(Failures.USAGE, copy.exitCode(), copy.err());
+            assertContains(copy.err(), "stride copy: " + target + ": was claimed by another copy while this one ran (pid 4242 on"
+                    + " elsewhere since 2026-01-01T00:00:00Z): the server ignored the condition of the claim, and both copies"
+                    + " wrote there. This copy published and deleted nothing; unless the two copied the same source with the"
+                    + " same options, delete s3://" + bucket + "/x.zarr and copy again\n");
+            assertEquals(1, copy.err().lines().filter(l -> l.contains("was claimed")).count(), copy.err());
+            // a chunk of fill values is deleted as it is written; after the claim was found lost, nothing is
+            List<String> log = proxy.log();
+            int lost = log.lastIndexOf(log.stream().filter(l -> l.startsWith("GET ") && l.contains("/.stride-copy-claim")).toList().getLast());
+            assertFalse(log.subList(lost, log.size()).stream().anyMatch(l -> l.startsWith("DELETE ")), log.toString());
+            assertFalse(log.stream().anyMatch(l -> l.startsWith("PUT ") && l.contains("/records/zarr.json")), "nothing published");
+            assertEquals(holder, new String(other.store().readBytes(".stride-copy-claim"), StandardCharsets.UTF_8));
+            assertTrue(other.store().list("records/").contains("c"), "the chunks are left");
+        }
+    }
+
+    /** A copy whose claim cannot be deleted at the end is whole all the same: a warning, and exit code 0. */
+    @Test
+    void aClaimLeftAfterAWholeCopyIsAWarning() {
+        Path source = Fixtures.grid(dir.resolve("grid"));
+        String bucket = S3.bucket("claim-left");
+        try (FaultProxy proxy = new FaultProxy(S3.endpoint().getPort())) {
+            proxy.when(line -> line.startsWith("DELETE ") && line.contains("/.stride-copy-claim"), Fault.status(403));
+            String target = "s3://" + bucket + "/x.zarr?endpoint=" + proxy.uri("");
+            CliRun copy = CliRun.of("copy", source, target);
+            assertEquals(0, copy.exitCode(), copy.err());
+            assertContains(copy.err(), "stride copy: warning: " + target + " is copied whole, but its claim .stride-copy-claim"
+                    + " could not be deleted (");
+            assertContains(copy.err(), "); delete it before copying there again\n");
+        }
+        assertEquals(0, CliRun.of("cat", S3.uri(bucket, "x.zarr", "")).exitCode());
+    }
+
     /** Anonymous reads of a private bucket are refused in one line naming the key, with no credentials printed. */
     @Test
     void noSignRequestReadsAnonymously() {

@@ -114,6 +114,17 @@ public final class Publication {
         }
     }
 
+    /**
+     * Gives the array up and leaves the chunks written so far in place: another writer may have written the same keys
+     * since, and deleting them would destroy its array. Nothing once it was published.
+     */
+    public synchronized void leave() {
+        if (state == State.PENDING) {
+            state = State.ABANDONED;
+            chunks.clear();
+        }
+    }
+
     private String sidecarKey() {
         return node.prefix() + StatisticsLink.SIDECAR;
     }
