@@ -329,7 +329,10 @@ final class PlainHttp implements AutoCloseable {
             return Arrays.copyOf(text.array(), text.position());
         }
 
-        /** Reads body bytes into {@code into}; -1 at the end of the body (the last chunk) or of the stream. */
+        /**
+         * Reads body bytes into {@code into}; -1 at the end of the body: of the stream, or of a chunked body its last
+         * chunk. A chunked body whose stream ends before that was cut short (an I/O failure, tried again).
+         */
         private int body(ByteBuffer into) throws IOException {
             if (!chunked) {
                 return take(into);
@@ -344,17 +347,20 @@ final class PlainHttp implements AutoCloseable {
             into.limit((int) Math.min(limit, into.position() + chunkLeft));
             int n = take(into);
             into.limit(limit);
-            if (n > 0 && (chunkLeft -= n) == 0 && !line().isEmpty()) {
+            if (n < 0) {
+                throw new IOException("the chunked body ended inside a chunk");
+            }
+            if (n > 0 && (chunkLeft -= n) == 0 && !"".equals(line())) {
                 throw new IOException("a chunk is not followed by CRLF");
             }
             return n;
         }
 
-        /** The size of the next chunk, or -1 for the last one (its trailers read); -1 too when the stream ends first. */
+        /** The size of the next chunk, or -1 for the last one (its trailers read). */
         private long nextChunkSize() throws IOException {
             String line = line();
             if (line == null) {
-                return -1;
+                throw new IOException("the chunked body ended before its last chunk");
             }
             int extension = line.indexOf(';');
             long size;

@@ -142,6 +142,23 @@ class PlainHttpTest {
         }
     }
 
+    /**
+     * A chunked body whose connection closes before its last (empty) chunk, at a chunk's end or inside one, was cut
+     * short, not ended: the value is asked again, and the second, whole answer is the one read.
+     */
+    @Test
+    void aChunkedBodyCutBeforeItsLastChunkIsAskedAgain() throws IOException {
+        String head = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String whole = head + "5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n";
+        for (String cut : new String[] {head + "5\r\nhello\r\n", head + "5\r\nhello\r\n6\r\n wo"}) {
+            try (Scripted server = new Scripted(n -> n == 1 ? cut : whole, true); HttpTransport t = new HttpTransport(HttpSettings.DEFAULTS)) {
+                assertArrayEquals("hello world".getBytes(StandardCharsets.US_ASCII),
+                        t.getSmall(server.uri("zarr.json"), "zarr.json", Map.of(), RequestSigner.NONE, 100), cut);
+                assertEquals(2, server.requests.size(), cut);
+            }
+        }
+    }
+
     /** A whole small value: chunked or with a length, refused past the limit without growing beyond it. */
     @Test
     void wholeSmallValuesAreBoundedByTheirLimit() throws IOException {
