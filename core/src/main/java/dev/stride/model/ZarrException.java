@@ -32,6 +32,11 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
      * not in {@code abfs://} and {@code abfss://} URIs, where the part before {@code @} names the container.
      */
     private static final Pattern USER_INFO = Pattern.compile("(?<![A-Za-z0-9+.-])(?!(?i:abfss?)://)([A-Za-z][A-Za-z0-9+.-]*://)[^/?#@\\s]*@");
+    /**
+     * The value of a query parameter that signs a URL: a SAS token's {@code sig}, and a presigned S3 URL's signature,
+     * credential and session token (the rest of a query names no secret, and users need it to tell URLs apart).
+     */
+    private static final Pattern SIGNATURE = Pattern.compile("(?i)(?<=[?&])(sig|x-amz-signature|x-amz-credential|x-amz-security-token)=[^&#\\s'\"),:]*");
 
     /** The node's path, or null. */
     private final String node;
@@ -74,14 +79,19 @@ public sealed class ZarrException extends RuntimeException permits ZarrException
 
     /**
      * The text with the user information of every URI in it replaced by {@code ***} ({@code http://user:secret@host/x}
-     * shows as {@code http://***@host/x}), as in every message of this family; for text of one's own that quotes URIs
-     * users typed (a log line, a usage error).
+     * shows as {@code http://***@host/x}) and the values of the query parameters that sign a URL by {@code REDACTED}
+     * ({@code ?sv=2025-11-05&sig=REDACTED}), as in every message of this family; for text of one's own that quotes
+     * URIs users typed (a log line, a usage error).
      *
      * @param text any text, or null
-     * @return the text with no URI's user information, or null for null
+     * @return the text with no URI's user information or signature, or null for null
      */
     public static String redacted(String text) {
-        return text == null || text.indexOf('@') < 0 ? text : USER_INFO.matcher(text).replaceAll("$1***@");
+        if (text == null) {
+            return null;
+        }
+        String hidden = text.indexOf('@') < 0 ? text : USER_INFO.matcher(text).replaceAll("$1***@");
+        return hidden.indexOf('=') < 0 ? hidden : SIGNATURE.matcher(hidden).replaceAll("$1=REDACTED");
     }
 
     /**

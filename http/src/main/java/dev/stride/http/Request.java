@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * One request of a {@link HttpTransport} as every attempt makes it, and the words its failures are told in: the key
@@ -22,9 +21,6 @@ import java.util.regex.Pattern;
  */
 record Request<T>(String method, URI uri, String key, String range, Map<String, String> headers,
                   RequestSigner signer, MemorySegment body, boolean mayBeMissing, T missing, Duration timeout) {
-    private static final Pattern SIGNATURE_VALUE =
-            Pattern.compile("(?i)(?<=^|&)(sig|x-amz-signature|x-amz-credential|x-amz-security-token)=[^&]*");
-
     /** The host as {@code name:port}, the unit of the connection cap and of {@link AttemptFailure}'s memory. */
     String host() {
         int port = uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
@@ -46,18 +42,8 @@ record Request<T>(String method, URI uri, String key, String range, Map<String, 
         return failure("was interrupted", e);
     }
 
-    /** A failure of the key asked for: the method, the URI without its signatures, then {@code what}. */
+    /** A failure of the key asked for: the method, the URI (its signatures redacted as in every message), then {@code what}. */
     ZarrException failure(String what, Throwable cause) {
-        return new ZarrException.StoreFailure(key, method + " " + withoutSignatures(uri) + " " + what, cause);
-    }
-
-    /**
-     * The URI with the values of the query parameters that sign it removed: a SAS token's {@code sig}, and a
-     * presigned S3 URL's signature, credential and session token.
-     */
-    static String withoutSignatures(URI uri) {
-        String query = uri.getRawQuery();
-        String text = uri.toString();
-        return query == null ? text : text.substring(0, text.indexOf('?') + 1) + SIGNATURE_VALUE.matcher(query).replaceAll("$1=REDACTED");
+        return new ZarrException.StoreFailure(key, method + " " + uri + " " + what, cause);
     }
 }
