@@ -121,8 +121,8 @@ final class FieldFilters {
                 yield part == null ? null : new Predicate.Not(part);
             }
             case EqualTo f -> compare(f.attribute(), Predicate.Op.EQ, f.value());
-            // a NaT is false here, not unknown, so NOT of it differs from NOT of a comparison
-            case EqualNullSafe f -> datetimes.contains(f.attribute()) ? null : compare(f.attribute(), Predicate.Op.EQ, f.value());
+            // a NaT (datetime or timedelta) is false here, not unknown, so NOT of it differs from NOT of a comparison
+            case EqualNullSafe f -> times.contains(f.attribute()) ? null : compare(f.attribute(), Predicate.Op.EQ, f.value());
             case GreaterThan f -> compare(f.attribute(), Predicate.Op.GT, f.value());
             case GreaterThanOrEqual f -> compare(f.attribute(), Predicate.Op.GE, f.value());
             case LessThan f -> compare(f.attribute(), Predicate.Op.LT, f.value());

@@ -71,6 +71,26 @@ class ZarrTimesTest {
         assertEquals(null, row.get(1));
     }
 
+    /**
+     * A NaT timedelta is null to Spark, and {@code null <=> 5} is false, not unknown: {@code NOT} of it keeps the row.
+     * Three chunks: values, a NaT among values, and all NaT (which statistics must not skip).
+     */
+    @Test
+    void notNullSafeEqualKeepsTheNaTTimedeltas() throws java.io.IOException {
+        String type = Doc.struct(Doc.field("td", time("timedelta64", "s", 1)));
+        long nat = Long.MIN_VALUE;
+        Path array = Tree.array(Doc.array(type, "[6]", "[2]", "{'td': 0}", Doc.BYTES_LE))
+                .put("c/0", Enc.le().i64(5).i64(6).bytes()).put("c/1", Enc.le().i64(nat).i64(5).bytes())
+                .put("c/2", Enc.le().i64(nat).i64(nat).bytes()).writeTo(dir);
+        StatisticsBeside.write(array);
+        for (String condition : List.of("not (td <=> 5)", "td <=> 5", "not (td <=> 6) and td is null")) {
+            var spark = Sessions.spark().read().format("zarr").option("pushFilters", false).load(array.toString()).where(condition);
+            var pushed = Sessions.spark().read().format("zarr").load(array.toString()).where(condition);
+            assertEquals(spark.count(), pushed.count(), condition);
+        }
+        assertEquals(4, Sessions.spark().read().format("zarr").load(array.toString()).where("not (td <=> 5)").count());
+    }
+
     @Test
     void aDatetimeBeyondTimestampsFailsNamingTheColumn() {
         Path array = oneRecord(Doc.struct(Doc.field("when", time("datetime64", "s", 1))), "{'when': 0}", Enc.le().i64(Long.MAX_VALUE));
