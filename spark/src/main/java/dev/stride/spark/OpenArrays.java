@@ -2,6 +2,7 @@ package dev.stride.spark;
 
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
+import dev.stride.model.ZarrException;
 import dev.stride.spi.StoreDescriptor;
 
 import java.util.Arrays;
@@ -15,8 +16,8 @@ import java.util.concurrent.TimeUnit;
  * mapped and its decode buffers, so a later task or query reads from memory already faulted in instead of mapping or
  * copying each chunk afresh; a store client (S3, HTTP) is made once, not per task.
  *
- * <p>Each lease first reads the array's {@code zarr.json} again: an array whose metadata changed (rewritten, or
- * deleted) is opened anew, and closed once its last task is done. Chunks need no check here, because the local store
+ * <p>Each lease first reads the array's {@code zarr.json} (a v2 array's {@code .zarray}) again: an array whose metadata
+ * changed (rewritten, or deleted), or whose kept store can no longer read it (a zip file replaced), is opened anew, and closed once its last task is done. Chunks need no check here, because the local store
  * checks a kept mapping against its file on every read. An array nobody leased for {@link #IDLE_SECONDS} is closed,
  * which also lets go of files deleted since, and so is the one idle longest when more than {@link #MAX_IDLE} are.
  */
@@ -25,6 +26,7 @@ final class OpenArrays {
     /** Idle arrays kept at most: a job over many arrays keeps the last ones it read, not every one for 30 s. */
     static final int MAX_IDLE = 32;
     private static final String METADATA_KEY = "zarr.json";
+    private static final String V2_METADATA_KEY = ".zarray";
     private static final Map<StoreDescriptor, Entry> OPEN = new HashMap<>();
 
     private OpenArrays() {
@@ -80,7 +82,9 @@ final class OpenArrays {
         if (kept != null) {
             boolean current = false;
             try {
-                current = Arrays.equals(kept.zarr.store().readBytes(METADATA_KEY), kept.metadata);
+                current = Arrays.equals(metadata(kept.zarr), kept.metadata);
+            } catch (ZarrException.StoreFailure e) {
+                // a store kept open can fail where a new one reads (a zip file replaced under it): it is opened anew
             } finally {
                 if (!current) {
                     retire(store, kept);
@@ -107,12 +111,18 @@ final class OpenArrays {
         Zarr zarr = Zarr.open(store);
         try {
             // read before the array opens: a change in between is seen, and the array opened anew, by the next lease
-            byte[] metadata = zarr.store().readBytes(METADATA_KEY);
+            byte[] metadata = metadata(zarr);
             return new Entry(zarr, zarr.array("/"), metadata);
         } catch (RuntimeException | Error e) {
             zarr.close();
             throw e;
         }
+    }
+
+    /** The document that says how the array reads: its v3 {@code zarr.json}, else its v2 {@code .zarray}. */
+    private static byte[] metadata(Zarr zarr) {
+        byte[] v3 = zarr.store().readBytes(METADATA_KEY);
+        return v3 != null ? v3 : zarr.store().readBytes(V2_METADATA_KEY);
     }
 
     private static synchronized Entry take(StoreDescriptor store) {

@@ -31,6 +31,23 @@ class OpenArraysTest {
         }
     }
 
+    /** A v2 array has no zarr.json: its .zarray tells a rewrite (here to big-endian, the same values) as well. */
+    @Test
+    void aV2ArrayRewrittenIsOpenedAnew() throws java.io.IOException {
+        Path array = dir.resolve("v2");
+        java.nio.file.Files.createDirectories(array);
+        for (String order : new String[] {"<", ">"}) {
+            java.nio.file.Files.writeString(array.resolve(".zarray"), "{\"zarr_format\": 2, \"shape\": [2], \"chunks\": [2],"
+                    + " \"dtype\": \"" + order + "i4\", \"compressor\": null, \"fill_value\": 0, \"order\": \"C\", \"filters\": null}");
+            java.nio.ByteBuffer chunk = java.nio.ByteBuffer.allocate(8).order(order.equals("<")
+                    ? java.nio.ByteOrder.LITTLE_ENDIAN : java.nio.ByteOrder.BIG_ENDIAN).putInt(7).putInt(-9);
+            java.nio.file.Files.write(array.resolve("0"), chunk.array());
+            try (OpenArrays.Lease lease = OpenArrays.lease(StoreDescriptor.parse(array.toString()))) {
+                assertEquals(-2, lease.array().scan("").asIntegers().sum().intValueExact(), order);
+            }
+        }
+    }
+
     @Test
     void beyondTheLimitTheArraysIdleLongestAreClosed() {
         List<ZarrArray> arrays = new ArrayList<>();
