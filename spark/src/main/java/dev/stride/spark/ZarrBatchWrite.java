@@ -51,6 +51,10 @@ final class ZarrBatchWrite implements BatchWrite {
                 if (!replace) {
                     throw new ZarrException.BadRequest(null, "an array exists here; write with mode(\"overwrite\") to replace it");
                 }
+                if (ArraysBeingRead.read(job.options().store())) {
+                    throw new ZarrException.BadRequest(null, "is read by the query that would overwrite it, which deletes it first;"
+                            + " write to another path (then replace this one), or cache and materialize the rows before writing");
+                }
                 out.delete("/");
             } else if (out.store() instanceof ListableStore listable && !listable.list("").isEmpty()) {
                 throw new ZarrException.BadRequest(null, "holds keys " + listable.list("") + " but no Zarr node; write to an empty or new directory");

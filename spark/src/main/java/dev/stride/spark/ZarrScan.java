@@ -74,6 +74,7 @@ final class ZarrScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public InputPartition[] planInputPartitions() {
+        ArraysBeingRead.reading(options.store());
         return partitions().toArray(InputPartition[]::new);
     }
 

@@ -176,6 +176,26 @@ class ZarrWriteTest {
         assertEquals("an array exists here; write with mode(\"overwrite\") to replace it", e.reason());
     }
 
+    /** A query that reads an array cannot overwrite it, in order or by index: the array is left as it was. */
+    @Test
+    void anArrayTheQueryReadsIsNotOverwritten() {
+        String path = dir.resolve("read-and-overwritten").toString();
+        spark().range(0, 100).selectExpr("id as _index", "cast(id as long) as x").write().format("zarr").mode("overwrite").save(path);
+        for (boolean indexColumns : new boolean[] {false, true}) {
+            Dataset<Row> doubled = spark().read().format("zarr").option("indexColumns", indexColumns).load(path).selectExpr(
+                    indexColumns ? new String[] {"_index", "x * 2 as x"} : new String[] {"x * 2 as x"});
+            ZarrException e = assertThrows(ZarrException.class, () -> doubled.write().format("zarr").mode("overwrite").save(path));
+            assertEquals("is read by the query that would overwrite it, which deletes it first; write to another path (then"
+                    + " replace this one), or cache and materialize the rows before writing", e.reason());
+            try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+                assertEquals(4950.0, array.scan("x").sumAsDouble(), "index columns " + indexColumns);
+            }
+        }
+        String elsewhere = dir.resolve("doubled").toString();
+        spark().read().format("zarr").load(path).selectExpr("x * 2 as x").write().format("zarr").mode("overwrite").save(elsewhere);
+        assertEquals(9900L, spark().read().format("zarr").load(elsewhere).selectExpr("sum(x)").first().getLong(0));
+    }
+
     @Test
     void aGroupOrADirectoryOfOtherFilesIsNeverReplaced() throws IOException {
         Path group = dir.resolve("group");
