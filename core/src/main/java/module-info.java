@@ -18,6 +18,7 @@ module dev.stride {
 
     // machinery the sibling modules share, hidden from users (the arrow and spark modules are automatic, named by their
     // manifests)
+    exports dev.stride.internal.claim to dev.stride.cli, dev.stride.spark;
     exports dev.stride.internal.file to dev.stride.arrow, dev.stride.cli;
     exports dev.stride.internal.json to dev.stride.arrow, dev.stride.cli;
     exports dev.stride.internal.memory to dev.stride.spark;

@@ -4,6 +4,7 @@ import dev.stride.ArrayWriter;
 import dev.stride.Zarr;
 import dev.stride.ZarrArray;
 import dev.stride.ZarrWriter;
+import dev.stride.internal.claim.WriteClaim;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.ArraySpec;
 import dev.stride.model.ChunkEncoding;
@@ -84,7 +85,7 @@ final class CopyCommand extends NodeCommand {
     }
 
     /** This copy's hold on a destination in an object store; null for a local one, which is staged. */
-    private DestinationClaim claim;
+    private WriteClaim claim;
 
     /** The groups whose source had consolidated metadata (v2 .zmetadata, v3 consolidated_metadata): the copy's have it too. */
     private final List<String> consolidated = new ArrayList<>();
@@ -129,7 +130,7 @@ final class CopyCommand extends NodeCommand {
                     claim.release();
                 } catch (ZarrException e) {
                     err().println(spec.qualifiedName() + ": warning: " + destination + " is copied whole, but its claim "
-                            + DestinationClaim.KEY + " could not be deleted (" + oneLine(e.getMessage()) + "); delete it"
+                            + WriteClaim.Writer.COPY.key() + " could not be deleted (" + oneLine(e.getMessage()) + "); delete it"
                             + " before copying there again");
                 }
             }
@@ -173,8 +174,8 @@ final class CopyCommand extends NodeCommand {
      */
     private ZarrWriter claimedVacant(ZarrWriter target) {
         try {
-            claim = DestinationClaim.take(target.store(), destination, w -> err().println(spec.qualifiedName() + ": warning: " + w));
-            if (!target.store().list("").equals(List.of(DestinationClaim.KEY))) {
+            claim = WriteClaim.take(target.store(), WriteClaim.Writer.COPY, destination, w -> err().println(spec.qualifiedName() + ": warning: " + w));
+            if (!target.store().list("").equals(List.of(WriteClaim.Writer.COPY.key()))) {
                 claim.release();
                 throw usageError(destination + " already holds keys; copy writes a new hierarchy");
             }

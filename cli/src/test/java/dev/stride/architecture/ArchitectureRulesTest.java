@@ -85,7 +85,7 @@ class ArchitectureRulesTest {
         a.add(info("dev.stride.cli.UsesEveryExport", Set.of("dev.stride.internal.file.WholeFile", "dev.stride.internal.json.JsonCodec",
                 "dev.stride.internal.region.COrderBlocks", "dev.stride.internal.text.IoText", "dev.stride.internal.read.FieldScan")));
         assertEquals(List.of("dev.stride.cli.UsesEveryExport uses dev.stride.internal.read (dev.stride.cli may use only [dev.stride,"
-                + " dev.stride.arrow, dev.stride.internal.file, dev.stride.internal.json, dev.stride.internal.region,"
+                + " dev.stride.arrow, dev.stride.internal.claim, dev.stride.internal.file, dev.stride.internal.json, dev.stride.internal.region,"
                 + " dev.stride.internal.text, dev.stride.model, dev.stride.spi])"), a.layerViolations().stream()
                 .filter(v -> v.startsWith("dev.stride.cli.")).toList());
     }

@@ -3,6 +3,7 @@ package dev.stride.spark;
 import dev.stride.ArrayWriter;
 import dev.stride.Zarr;
 import dev.stride.ZarrWriter;
+import dev.stride.internal.claim.WriteClaim;
 import dev.stride.model.ArrayMetadata;
 import dev.stride.model.GroupMetadata;
 import dev.stride.model.NodeMetadata;
@@ -28,10 +29,17 @@ import java.util.Objects;
  * readable there. Unless the {@code statistics} option is off, the tasks gather the statistics of the chunks they store
  * as they encode them and send them with their results; the driver publishes them beside the array, just before its
  * {@code zarr.json}, as a single writer would. An abort, or a failure on the way, deletes what the write stored.
+ * A claim at the path ({@link WriteClaim}) keeps two writes from mixing there, or deleting each other's array.
  */
 final class ZarrBatchWrite implements BatchWrite {
+    private static final WriteClaim.Writer CLAIMANT = WriteClaim.Writer.SPARK_WRITE;
+    private static final System.Logger LOG = System.getLogger(ZarrBatchWrite.class.getName());
     private final WriteJob job;
     private final boolean replace;
+    /** This write's hold on the path, taken before anything is deleted or stored there. */
+    private volatile WriteClaim claim;
+    /** Set once {@code zarr.json} is stored: from then on an abort deletes nothing. */
+    private volatile boolean published;
     /** Set once the way is clear: only then does an abort delete anything (never a group or files it refused). */
     private volatile boolean prepared;
 
@@ -42,7 +50,9 @@ final class ZarrBatchWrite implements BatchWrite {
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+        String destination = job.options().store().uri().toString();
         try (ZarrWriter out = ZarrWriter.open(job.options().store())) {
+            WriteClaim.refuseIfHeld(out.store(), CLAIMANT, destination);
             NodeMetadata there = existing();
             if (there instanceof GroupMetadata) {
                 throw new ZarrException.BadRequest(null, "is a group; a DataFrame is written as an array: give a path inside the group");
@@ -55,9 +65,13 @@ final class ZarrBatchWrite implements BatchWrite {
                     throw new ZarrException.BadRequest(null, "is read by the query that would overwrite it, which deletes it first;"
                             + " write to another path (then replace this one), or cache and materialize the rows before writing");
                 }
-                out.delete("/");
             } else if (out.store() instanceof ListableStore listable && !listable.list("").isEmpty()) {
                 throw new ZarrException.BadRequest(null, "holds keys " + listable.list("") + " but no Zarr node; write to an empty or new directory");
+            }
+            claim = WriteClaim.take(out.store(), CLAIMANT, destination, w -> LOG.log(System.Logger.Level.WARNING, w));
+            if (there instanceof ArrayMetadata) {
+                out.delete("/");
+                claim.renew();
             }
         }
         prepared = true;
@@ -84,9 +98,15 @@ final class ZarrBatchWrite implements BatchWrite {
             try (ZarrWriter out = job.options().writer();
                  ArrayWriter array = out.createArray("/", job.options().spec(encoder.type(), length))) {
                 statistics.forEach(array::addChunkStatistics);
+                try {
+                    claim.through(out.store()).confirm();
+                } catch (ZarrException.BadRequest lost) {
+                    array.abandon();
+                    throw lost;
+                }
                 array.commit();
+                published = true;
             }
-            deleteStaging();
         } catch (RuntimeException | Error e) {
             try {
                 abort(messages);
@@ -94,6 +114,22 @@ final class ZarrBatchWrite implements BatchWrite {
                 e.addSuppressed(cleanup);
             }
             throw e;
+        }
+        tidy();
+    }
+
+    /**
+     * Deletes the staged records and the claim once the array is published: a failure here leaves the array whole, so
+     * it is reported, not thrown (Spark would abort the write, and an abort deletes).
+     */
+    private void tidy() {
+        try (ZarrWriter out = ZarrWriter.open(job.options().store())) {
+            out.delete("/" + WriteJob.STAGING);
+            claim.through(out.store()).release();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, job.options().store().uri() + ": the array is written whole, but its staged"
+                    + " records or its claim " + CLAIMANT.key() + " could not be deleted (" + e.getMessage() + "); delete them"
+                    + " before writing there again", e);
         }
     }
 
@@ -137,19 +173,19 @@ final class ZarrBatchWrite implements BatchWrite {
         return given;
     }
 
+    /**
+     * Deletes what the write stored, everything at the path (it was empty, or held the array this write replaced),
+     * while the claim is this write's; nothing once another write took it over, as both stored the same keys.
+     */
     @Override
     public void abort(WriterCommitMessage[] messages) {
-        if (!prepared) {
+        if (!prepared || published) {
             return;
         }
         try (ZarrWriter out = ZarrWriter.open(job.options().store())) {
-            out.delete("/");
-        }
-    }
-
-    private void deleteStaging() {
-        try (ZarrWriter out = ZarrWriter.open(job.options().store())) {
-            out.delete("/" + WriteJob.STAGING);
+            if (claim.through(out.store()).stillMine()) {
+                out.delete("/");
+            }
         }
     }
 }

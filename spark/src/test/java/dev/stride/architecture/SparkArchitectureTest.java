@@ -40,7 +40,7 @@ class SparkArchitectureTest {
         a.addClassesOf(Zarr.class);
         a.add(new Architecture.ClassInfo("dev.stride.spark.Shortcut", true, Set.of("dev.stride.internal.read.FieldScan"), Set.of()));
         assertEquals(List.of("dev.stride.spark.Shortcut uses dev.stride.internal.read (dev.stride.spark may use only"
-                + " [dev.stride, dev.stride.internal.memory, dev.stride.internal.text, dev.stride.model, dev.stride.spi])"),
+                + " [dev.stride, dev.stride.internal.claim, dev.stride.internal.memory, dev.stride.internal.text, dev.stride.model, dev.stride.spi])"),
                 a.layerViolations().stream().filter(v -> v.startsWith("dev.stride.spark.")).toList());
     }
 }

@@ -36,6 +36,7 @@ import java.util.stream.Stream;
 import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -194,6 +195,28 @@ class ZarrWriteTest {
         String elsewhere = dir.resolve("doubled").toString();
         spark().read().format("zarr").load(path).selectExpr("x * 2 as x").write().format("zarr").mode("overwrite").save(elsewhere);
         assertEquals(9900L, spark().read().format("zarr").load(elsewhere).selectExpr("sum(x)").first().getLong(0));
+    }
+
+    /**
+     * A write running at the path holds its claim there: a second write, overwrite or not, is refused before it deletes
+     * or stores anything, and a write done leaves no claim behind.
+     */
+    @Test
+    void aPathAnotherWriteHoldsIsRefusedUntouched() throws IOException {
+        Path path = dir.resolve("claimed");
+        spark().range(0, 10).selectExpr("cast(id as long) as z").write().format("zarr").mode("overwrite").save(path.toString());
+        assertFalse(Files.exists(path.resolve(".stride-write-claim")), "released once written");
+        String holder = "stride write 0000, pid 4242 on elsewhere since 2026-01-01T00:00:00Z\n";
+        Files.writeString(path.resolve(".stride-write-claim"), holder);
+        ZarrException e = assertThrows(ZarrException.class, () -> spark().range(0, 5).selectExpr("cast(id as long) as z")
+                .write().format("zarr").mode("overwrite").save(path.toString()));
+        assertEquals("is being written by another write (pid 4242 on elsewhere since 2026-01-01T00:00:00Z), which holds its"
+                + " claim .stride-write-claim; two writes would mix their chunks. If no write is running there, delete that"
+                + " object (" + path.toUri().toString().replaceFirst("/$", "") + "/.stride-write-claim) and write again", e.reason());
+        assertEquals(holder, Files.readString(path.resolve(".stride-write-claim")));
+        try (Zarr zarr = Zarr.open(path); ZarrArray array = zarr.array("/")) {
+            assertEquals(45.0, array.scan("z").sumAsDouble(), "the array there is left as it was");
+        }
     }
 
     @Test
