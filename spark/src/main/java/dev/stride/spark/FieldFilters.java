@@ -45,27 +45,37 @@ final class FieldFilters {
     private final Set<String> fields;
     private final Set<String> times;
     private final Set<String> datetimes;
+    /** Whether the array is plain, its one column {@value SparkTypes#VALUE_COLUMN} the field with the empty path. */
+    private final boolean plain;
 
     /**
-     * @param fields the dotted paths of the fields a filter may name
+     * @param fields the columns a filter may name: the dotted paths of the fields
      * @param times those of them that are datetime64 or timedelta64, the only ones Spark sees null (NaT)
      * @param datetimes those that are datetime64, which Spark compares with timestamps
+     * @param plain whether the array is plain: {@code fields} then names its one column
      */
-    FieldFilters(Set<String> fields, Set<String> times, Set<String> datetimes) {
+    FieldFilters(Set<String> fields, Set<String> times, Set<String> datetimes, boolean plain) {
         this.fields = fields;
         this.times = times;
         this.datetimes = datetimes;
+        this.plain = plain;
     }
 
-    /** The filters on the fields of {@code array}. */
+    /** The filters on the fields of {@code array}; a plain array's one value is its column {@value SparkTypes#VALUE_COLUMN}. */
     static FieldFilters of(ZarrArray array) {
         List<FieldAccessor> all = array.layout().fields();
-        return new FieldFilters(paths(all, f -> true), paths(all, f -> f.type() instanceof TimeType),
-                paths(all, f -> f.type() instanceof TimeType t && t.datetime()));
+        return new FieldFilters(columns(all, f -> true), columns(all, f -> f.type() instanceof TimeType),
+                columns(all, f -> f.type() instanceof TimeType t && t.datetime()), all.size() == 1 && all.getFirst().path().isEmpty());
     }
 
-    private static Set<String> paths(List<FieldAccessor> fields, java.util.function.Predicate<FieldAccessor> which) {
-        return fields.stream().filter(which).map(FieldAccessor::path).collect(Collectors.toUnmodifiableSet());
+    private static Set<String> columns(List<FieldAccessor> fields, java.util.function.Predicate<FieldAccessor> which) {
+        return fields.stream().filter(which).map(f -> f.path().isEmpty() ? SparkTypes.VALUE_COLUMN : f.path())
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The field a filter's column names: a plain array's value column is the field with the empty path. */
+    private Predicate.Field field(String column) {
+        return new Predicate.Field(plain ? "" : column);
     }
 
     /**
@@ -128,8 +138,8 @@ final class FieldFilters {
             case LessThan f -> compare(f.attribute(), Predicate.Op.LT, f.value());
             case LessThanOrEqual f -> compare(f.attribute(), Predicate.Op.LE, f.value());
             case In f -> in(f.attribute(), f.values());
-            case IsNull f -> times.contains(f.attribute()) ? new Predicate.IsNaT(new Predicate.Field(f.attribute())) : null;
-            case IsNotNull f -> times.contains(f.attribute()) ? new Predicate.Not(new Predicate.IsNaT(new Predicate.Field(f.attribute()))) : null;
+            case IsNull f -> times.contains(f.attribute()) ? new Predicate.IsNaT(field(f.attribute())) : null;
+            case IsNotNull f -> times.contains(f.attribute()) ? new Predicate.Not(new Predicate.IsNaT(field(f.attribute()))) : null;
             default -> null;
         };
     }
@@ -146,11 +156,11 @@ final class FieldFilters {
             return timeCompare(column, op, value);
         }
         Predicate.Literal literal = literal(value);
-        return literal == null || !fields.contains(column) ? null : new Predicate.Compare(new Predicate.Field(column), op, literal);
+        return literal == null || !fields.contains(column) ? null : new Predicate.Compare(field(column), op, literal);
     }
 
     /** {@code column op value} as Spark tests it on the datetime64 field rounded down to microseconds, or null. */
-    private static Predicate timeCompare(String column, Predicate.Op op, Object value) {
+    private Predicate timeCompare(String column, Predicate.Op op, Object value) {
         // an Instant when spark.sql.datetime.java8API.enabled, else a Timestamp
         Instant at = switch (value) {
             case Instant v -> v;
@@ -160,7 +170,7 @@ final class FieldFilters {
         if (at == null || at.getNano() % 1000 != 0) {
             return null;
         }
-        Predicate.Field field = new Predicate.Field(column);
+        Predicate.Field field = field(column);
         Predicate.Literal from = new Predicate.DateTime(at);
         Predicate.Literal next = new Predicate.DateTime(at.plus(1, ChronoUnit.MICROS));
         return switch (op) {
@@ -196,7 +206,7 @@ final class FieldFilters {
             }
             literals.add(literal);
         }
-        return new Predicate.In(new Predicate.Field(column), literals);
+        return new Predicate.In(field(column), literals);
     }
 
     /** A number or boolean as the predicate's literal, exactly; null for anything else (a null, a string). */

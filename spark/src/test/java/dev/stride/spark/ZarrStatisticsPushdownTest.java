@@ -46,6 +46,22 @@ class ZarrStatisticsPushdownTest {
         return df.select("id").collectAsList().stream().map(r -> r.getInt(0)).sorted().toList();
     }
 
+    /** A plain array's one column, {@code value}, is its field with the empty path: filters on it prune and are exact. */
+    @Test
+    void aPlainArraysValueColumnIsPrunedAndFiltered() throws IOException {
+        Path plain = dir.resolveSibling(dir.getFileName() + "-plain");
+        Sessions.spark().range(0, 1000, 1, 1).selectExpr("cast(id as double) as value").write().format("zarr")
+                .option("chunks", "100").option("statistics", "false").mode("overwrite").save(plain.toString());
+        StatisticsBeside.write(plain);
+        Dataset<Row> df = Sessions.spark().read().format("zarr").option("partitionBytes", 800).load(plain.toString()).where("value >= 950");
+        String scan = Plans.scanText(df);
+        assertTrue(scan.contains(" fieldFiltersInScan=[GreaterThanOrEqual(value,950.0)] fieldFiltersLeftToSpark=[]"), scan);
+        assertTrue(scan.contains(" chunksRuledOut=9 of 10 stored"), scan);
+        assertEquals(50, df.count());
+        assertEquals(Sessions.spark().read().format("zarr").option("pushFilters", false).load(plain.toString())
+                .where("value >= 950").count(), df.count(), "the same rows without pruning");
+    }
+
     @Test
     void chunksWhoseStatisticsRuleTheFilterOutAreNeitherPlannedNorRead() {
         Dataset<Row> df = points(true).where("x > 30 and point.y <= -61");
