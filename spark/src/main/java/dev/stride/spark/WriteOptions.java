@@ -27,6 +27,8 @@ import java.util.List;
 record WriteOptions(StoreDescriptor store, long chunk, long shard, String codec, String indexColumn, long shape,
                     boolean statistics) implements Serializable {
     static final long DEFAULT_CHUNK = 1 << 20;
+    /** The largest stored chunk (or shard) a task assembles in memory, as one read of it may hold. */
+    static final long MAX_STORED_CHUNK_BYTES = Integer.MAX_VALUE;
     static final String DEFAULT_INDEX = "_index";
     /** No shape given: the rows decide it. */
     static final long SHAPE_FROM_ROWS = -1;
@@ -62,6 +64,30 @@ record WriteOptions(StoreDescriptor store, long chunk, long shard, String codec,
     /** The stored chunk (a shard when sharded): what one task writes whole. */
     long storedChunk() {
         return shard == 0 ? chunk : shard;
+    }
+
+    /**
+     * Refuses, on the driver before any task starts, a layout the codecs cannot hold, and a stored chunk (a shard when
+     * sharded) larger than one task may assemble in memory: each task holds one whole.
+     */
+    void check(DataType type) {
+        long bytes;
+        try {
+            bytes = Math.multiplyExact(storedChunk(), type.byteSize());
+        } catch (ArithmeticException e) {
+            bytes = Long.MAX_VALUE;
+        }
+        String options = "options chunks (" + chunk + ")" + (shard == 0 ? "" : " and shards (" + shard + ")");
+        if (bytes > MAX_STORED_CHUNK_BYTES) {
+            throw new ZarrException.BadRequest(null, options + " make " + (shard == 0 ? "chunks" : "shards") + " of "
+                    + (bytes == Long.MAX_VALUE ? "more than 2^63" : Long.toString(bytes)) + " bytes of " + type.byteSize()
+                    + "-byte records, which a task assembles whole in memory; at most 2 GiB: give fewer records");
+        }
+        try {
+            ZarrWriter.check(spec(type, storedChunk()));
+        } catch (ZarrException.InvalidMetadata e) {
+            throw new ZarrException.BadRequest(null, options + " cannot be stored: " + e.reason());
+        }
     }
 
     /** The array of records of {@code type}, {@code length} long, as these options store it. */

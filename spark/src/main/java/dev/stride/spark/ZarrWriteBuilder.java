@@ -51,8 +51,9 @@ final class ZarrWriteBuilder implements WriteBuilder, SupportsTruncate {
             }
         }
         WriteJob job = new WriteJob(options, schema, WriteJob.STAGING + "/" + info.queryId() + "-" + UUID.randomUUID() + "/");
-        // the record type is checked now, on the driver, so a column Zarr cannot hold fails before any task starts
-        job.encoder();
+        // the record type and layout are checked now, on the driver, so a column Zarr cannot hold, or chunks too large,
+        // fail before any task starts (and allocates)
+        options.check(job.encoder().type());
         return new ZarrWrite(job, replace);
     }
 

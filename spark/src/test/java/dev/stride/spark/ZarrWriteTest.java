@@ -219,6 +219,29 @@ class ZarrWriteTest {
         }
     }
 
+    /**
+     * Chunks or shards a task could not hold, or that the codecs cannot, are refused on the driver naming the options,
+     * before any task allocates one; nothing is written.
+     */
+    @Test
+    void layoutsTooLargeAreRefusedBeforeAnyTask() {
+        String path = dir.resolve("too-large").toString();
+        Dataset<Row> ten = spark().range(0, 10).selectExpr("id as x");
+        ZarrException chunks = assertThrows(ZarrException.class, () -> ten.write().format("zarr").mode("overwrite")
+                .option("chunks", "2147483647").save(path));
+        assertEquals("options chunks (2147483647) make chunks of 17179869176 bytes of 8-byte records, which a task assembles"
+                + " whole in memory; at most 2 GiB: give fewer records", chunks.reason());
+        ZarrException shards = assertThrows(ZarrException.class, () -> ten.write().format("zarr").mode("overwrite")
+                .option("chunks", "1").option("shards", "4611686018427387904").save(path));
+        assertEquals("options chunks (1) and shards (4611686018427387904) make shards of more than 2^63 bytes of 8-byte"
+                + " records, which a task assembles whole in memory; at most 2 GiB: give fewer records", shards.reason());
+        ZarrException index = assertThrows(ZarrException.class, () -> ten.write().format("zarr").mode("overwrite")
+                .option("chunks", "1").option("shards", "134217728").save(path));
+        assertEquals("options chunks (1) and shards (134217728) cannot be stored: a shard of 134217728 inner chunks has an"
+                + " index larger than 1 GiB", index.reason());
+        assertFalse(Files.exists(Path.of(path)), "nothing written");
+    }
+
     @Test
     void aGroupOrADirectoryOfOtherFilesIsNeverReplaced() throws IOException {
         Path group = dir.resolve("group");
