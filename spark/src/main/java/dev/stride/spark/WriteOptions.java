@@ -27,7 +27,7 @@ import java.util.List;
 record WriteOptions(StoreDescriptor store, long chunk, long shard, String codec, String indexColumn, long shape,
                     boolean statistics) implements Serializable {
     static final long DEFAULT_CHUNK = 1 << 20;
-    /** The largest stored chunk (or shard) a task assembles in memory, as one read of it may hold. */
+    /** The largest stored chunk (or shard) a task assembles in memory, one buffer: as large as a chunk may be. */
     static final long MAX_STORED_CHUNK_BYTES = Integer.MAX_VALUE;
     static final String DEFAULT_INDEX = "_index";
     /** No shape given: the rows decide it. */
