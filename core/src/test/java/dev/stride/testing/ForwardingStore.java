@@ -84,6 +84,11 @@ public abstract class ForwardingStore implements WritableStore {
     }
 
     @Override
+    public boolean create(String key, MemorySegment value) {
+        return ((WritableStore) delegate).create(key, value);
+    }
+
+    @Override
     public void delete(String key) {
         ((WritableStore) delegate).delete(key);
     }

@@ -70,12 +70,31 @@ final class ZarrBatchWrite implements BatchWrite {
             }
             claim = WriteClaim.take(out.store(), CLAIMANT, destination, w -> LOG.log(System.Logger.Level.WARNING, w));
             if (there instanceof ArrayMetadata) {
-                out.delete("/");
-                claim.renew();
+                replaceAfterClaiming(out);
             }
         }
         prepared = true;
         return job;
+    }
+
+    /**
+     * Deletes the array this write replaces, then claims the path again (the claim went with it); a failure on the way
+     * gives the claim up while it is this write's, since Spark aborts nothing that was never prepared.
+     */
+    private void replaceAfterClaiming(ZarrWriter out) {
+        try {
+            out.delete("/");
+            claim.renew();
+        } catch (RuntimeException e) {
+            try {
+                if (claim.stillMine()) {
+                    claim.release();
+                }
+            } catch (RuntimeException cleanup) {
+                e.addSuppressed(cleanup);
+            }
+            throw e;
+        }
     }
 
     private NodeMetadata existing() {

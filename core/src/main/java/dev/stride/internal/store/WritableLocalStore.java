@@ -10,6 +10,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -52,25 +53,69 @@ public final class WritableLocalStore extends LocalStore implements WritableStor
 
     /** Where the platform has no directory handles: the real path of the key's directory is checked before writing. */
     private void writeByPath(String key, MemorySegment value) throws IOException {
+        Path target = checkedTarget(key);
+        Path temp = temporaryWith(target, value);
+        try {
+            moveIntoPlace(temp, target);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /**
+     * Stores a value only where the key holds none, in one step: a temporary file, fsynced, is linked to the key's
+     * name, which fails when a file is there, so of two writers racing for one key (a writer's claim) one wins. By
+     * path, its directory's real path checked first, as {@link #writeByPath}; a file system without hard links
+     * writes as {@link #write} does, which the SPI allows.
+     */
+    @Override
+    public boolean create(String key, MemorySegment value) {
+        ensureOpen();
+        try {
+            Keys.check(key);
+            Path target = checkedTarget(key);
+            Path temp = temporaryWith(target, value);
+            try {
+                Files.createLink(target, temp);
+            } catch (FileAlreadyExistsException taken) {
+                return false;
+            } catch (UnsupportedOperationException noLinks) {
+                moveIntoPlace(temp, target);
+            } finally {
+                Files.deleteIfExists(temp);
+            }
+            forget(key);
+            return true;
+        } catch (IOException e) {
+            throw new ZarrException.StoreFailure(key, "cannot write: " + IoText.reason(e), e);
+        }
+    }
+
+    /** The key's file, its directory made and checked to lie inside the store (no link leads out of it). */
+    private Path checkedTarget(String key) throws IOException {
         Path target = root().resolve(key);
         Files.createDirectories(target.getParent());
         if (!target.getParent().toRealPath().startsWith(realRoot()) || Files.isSymbolicLink(target)) {
             throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
         }
+        return target;
+    }
+
+    /** A new temporary file beside {@code target} holding {@code value}, fsynced. */
+    private static Path temporaryWith(Path target, MemorySegment value) throws IOException {
         // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
         Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
-        try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                var buffer = value.asByteBuffer();
-                while (buffer.hasRemaining()) {
-                    ch.write(buffer);
-                }
-                ch.force(false);
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            var buffer = value.asByteBuffer();
+            while (buffer.hasRemaining()) {
+                ch.write(buffer);
             }
-            moveIntoPlace(temp, target);
-        } finally {
+            ch.force(false);
+        } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);
+            throw e;
         }
+        return temp;
     }
 
     private static void moveIntoPlace(Path temp, Path target) throws IOException {
