@@ -33,17 +33,20 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
      * cannot hold (checked by core as a reader would, before anything is written).
      */
     ArraySpec spec(ZarrArray source) {
-        ArraySpec spec = unchecked(source);
+        long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
+        long[] outer = shards == null ? null : leading(shards, inner, "--shards", source);
+        ArraySpec spec = unchecked(source, inner, outer);
         try {
             ZarrWriter.check(spec);
         } catch (ZarrException.InvalidMetadata e) {
-            throw new ZarrException.BadRequest(source.path(), "cannot be stored with " + optionsText(source) + ": " + e.reason());
+            String options = "--chunks " + text(inner) + (outer == null ? "" : " --shards " + text(outer));
+            throw new ZarrException.BadRequest(source.path(), "cannot be stored with " + options + ": " + e.reason());
         }
         return spec;
     }
 
-    private ArraySpec unchecked(ZarrArray source) {
-        long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
+    /** The array in chunks of {@code inner}, in shards of {@code outer} unless null. */
+    private ArraySpec unchecked(ZarrArray source, long[] inner, long[] outer) {
         DataType type = writtenType(source);
         List<Json.JObject> chain = new ArrayList<>();
         // zarr-python 3.0 and 3.1 write a legacy struct's bytes codec without endian, and read it little-endian
@@ -60,10 +63,9 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
         if (names != null) {
             spec = spec.dimensionNames(names.toArray(String[]::new));
         }
-        if (shards == null) {
+        if (outer == null) {
             return spec.chunks(inner).codecs(chain);
         }
-        long[] outer = leading(shards, inner, "--shards", source);
         return spec.chunks(outer).codecs(CodecChain.sharding(inner, CodecChain.IndexLocation.END, chain.toArray(Json.JObject[]::new)));
     }
 
@@ -120,13 +122,6 @@ record TargetLayout(long[] chunks, long[] shards, Compression compression, boole
         long[] shape = fallback.clone();
         System.arraycopy(given, 0, shape, 0, given.length);
         return shape;
-    }
-
-    /** "--chunks 1000 --shards 64000": the shapes this layout gives {@code source}, as options would set them. */
-    private String optionsText(ZarrArray source) {
-        long[] inner = leading(chunks, source.readUnitShape(), "--chunks", source);
-        String text = "--chunks " + text(inner);
-        return shards == null ? text : text + " --shards " + text(leading(shards, inner, "--shards", source));
     }
 
     /** "1000,20", as shapes are given on the command line. */

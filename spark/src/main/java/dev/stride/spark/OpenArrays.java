@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * copying each chunk afresh; a store client (S3, HTTP) is made once, not per task.
  *
  * <p>Each lease first reads the array's {@code zarr.json} (a v2 array's {@code .zarray}) again: an array whose metadata
- * changed (rewritten, or deleted), or whose kept store can no longer read it (a zip file replaced), is opened anew, and closed once its last task is done. Chunks need no check here, because the local store
- * checks a kept mapping against its file on every read. An array nobody leased for {@link #IDLE_SECONDS} is closed,
+ * changed (rewritten, or deleted), or whose kept store can no longer read it (a zip file replaced), is opened anew,
+ * and closed once its last task is done. Chunks need no check here, because the local store checks a kept mapping
+ * against its file on every read. An array nobody leased for {@link #IDLE_SECONDS} is closed,
  * which also lets go of files deleted since, and so is the one idle longest when more than {@link #MAX_IDLE} are.
  */
 final class OpenArrays {

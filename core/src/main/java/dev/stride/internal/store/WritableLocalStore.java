@@ -54,8 +54,12 @@ public final class WritableLocalStore extends LocalStore implements WritableStor
     /** Where the platform has no directory handles: the real path of the key's directory is checked before writing. */
     private void writeByPath(String key, MemorySegment value) throws IOException {
         Path target = checkedTarget(key);
-        Path temp = temporaryWith(target, value);
+        // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
+        Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
         try {
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                WriteTree.writeDurably(ch, value);
+            }
             moveIntoPlace(temp, target);
         } finally {
             Files.deleteIfExists(temp);
@@ -63,32 +67,41 @@ public final class WritableLocalStore extends LocalStore implements WritableStor
     }
 
     /**
-     * Stores a value only where the key holds none, in one step: a temporary file, fsynced, is linked to the key's
-     * name, which fails when a file is there, so of two writers racing for one key (a writer's claim) one wins. By
-     * path, its directory's real path checked first, as {@link #writeByPath}; a file system without hard links
-     * writes as {@link #write} does, which the SPI allows.
+     * Stores a value as a new file of the key's name, created exclusively (O_EXCL), so that of two writers racing for
+     * one key (a writer's claim) one wins; false when a file is there. Its bytes follow its name, so a reader may find
+     * it empty for a moment, which a claim allows (any content there holds it). Through directory handles like
+     * {@link #write}, else by path with the directory's real path checked first.
      */
     @Override
     public boolean create(String key, MemorySegment value) {
         ensureOpen();
         try {
             Keys.check(key);
-            Path target = checkedTarget(key);
-            Path temp = temporaryWith(target, value);
-            try {
-                Files.createLink(target, temp);
-            } catch (FileAlreadyExistsException taken) {
-                return false;
-            } catch (UnsupportedOperationException noLinks) {
-                moveIntoPlace(temp, target);
-            } finally {
-                Files.deleteIfExists(temp);
+            boolean created = writeTree != null ? writeTree.create(key, value) : createByPath(key, value);
+            if (created) {
+                forget(key);
             }
-            forget(key);
-            return true;
+            return created;
         } catch (IOException e) {
             throw new ZarrException.StoreFailure(key, "cannot write: " + IoText.reason(e), e);
         }
+    }
+
+    private boolean createByPath(String key, MemorySegment value) throws IOException {
+        Path target = checkedTarget(key);
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        } catch (FileAlreadyExistsException taken) {
+            return false;
+        }
+        try (ch) {
+            WriteTree.writeDurably(ch, value);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(target);
+            throw e;
+        }
+        return true;
     }
 
     /** The key's file, its directory made and checked to lie inside the store (no link leads out of it). */
@@ -99,23 +112,6 @@ public final class WritableLocalStore extends LocalStore implements WritableStor
             throw new ZarrException.StoreFailure(key, LEADS_OUTSIDE, null);
         }
         return target;
-    }
-
-    /** A new temporary file beside {@code target} holding {@code value}, fsynced. */
-    private static Path temporaryWith(Path target, MemorySegment value) throws IOException {
-        // not Files.createTempFile, whose files only their owner may read: a new file takes the umask's permissions
-        Path temp = Files.createFile(target.resolveSibling(TEMP_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)));
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-            var buffer = value.asByteBuffer();
-            while (buffer.hasRemaining()) {
-                ch.write(buffer);
-            }
-            ch.force(false);
-        } catch (IOException | RuntimeException e) {
-            Files.deleteIfExists(temp);
-            throw e;
-        }
-        return temp;
     }
 
     private static void moveIntoPlace(Path temp, Path target) throws IOException {

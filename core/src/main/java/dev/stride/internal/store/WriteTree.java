@@ -87,13 +87,7 @@ public final class WriteTree implements AutoCloseable {
         boolean moved = false;
         try {
             try (ch) {
-                var buffer = value.asByteBuffer();
-                while (buffer.hasRemaining()) {
-                    ch.write(buffer);
-                }
-                if (ch instanceof FileChannel file) {
-                    file.force(false);
-                }
+                writeDurably(ch, value);
             }
             synchronized (this) {
                 SecureDirectoryStream<Path> dir = directory(key, prefix, false);
@@ -103,8 +97,50 @@ public final class WriteTree implements AutoCloseable {
             }
         } finally {
             if (!moved) {
-                deleteTemporary(key, prefix, temp);
+                deleteFailed(key, prefix, temp);
             }
+        }
+    }
+
+    /**
+     * Stores a value as a new file of the key's name, created exclusively within its directory (no other writer can
+     * create it too); false when a file is there. Its bytes follow its name: a reader may find it empty for a moment.
+     */
+    boolean create(String key, MemorySegment value) throws IOException {
+        int slash = key.lastIndexOf('/');
+        String prefix = key.substring(0, slash + 1);
+        Path name = Path.of(key.substring(slash + 1));
+        SeekableByteChannel ch;
+        try {
+            ch = createFile(key, prefix, name);
+        } catch (FileAlreadyExistsException taken) {
+            return false;
+        }
+        boolean written = false;
+        try {
+            try (ch) {
+                writeDurably(ch, value);
+            }
+            synchronized (this) {
+                changed.add(prefix);
+            }
+            written = true;
+            return true;
+        } finally {
+            if (!written) {
+                deleteFailed(key, prefix, name);
+            }
+        }
+    }
+
+    /** Writes all of {@code value} and forces it to the device. */
+    static void writeDurably(SeekableByteChannel ch, MemorySegment value) throws IOException {
+        var buffer = value.asByteBuffer();
+        while (buffer.hasRemaining()) {
+            ch.write(buffer);
+        }
+        if (ch instanceof FileChannel file) {
+            file.force(false);
         }
     }
 
@@ -118,11 +154,12 @@ public final class WriteTree implements AutoCloseable {
         }
     }
 
-    private synchronized void deleteTemporary(String key, String prefix, Path temp) {
+    /** Deletes a file this tree created for a write that failed, quietly: the caller reports the failure. */
+    private synchronized void deleteFailed(String key, String prefix, Path file) {
         try {
-            directory(key, prefix, false).deleteFile(temp);
+            directory(key, prefix, false).deleteFile(file);
         } catch (IOException | ZarrException ignored) {
-            // the write already failed for a reason the caller reports; a leftover is skipped by listings
+            // the write already failed for a reason the caller reports; a leftover temporary file is skipped by listings
         }
     }
 
